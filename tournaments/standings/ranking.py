@@ -1,0 +1,104 @@
+"""Generic ranking: order by keys, group ties, number places with shared places.
+
+Keys are turned into *dense ranks* per column (0 = best), so sorting compares
+small ints rather than fractions, and a ranking is exact and stable.
+
+>>> keys = rank_keys([([3, 5, 5, 1], True)])
+>>> groups = rank_groups(keys, [("a",), ("b",), ("c",), ("d",)])
+>>> groups
+[[1, 2], [0], [3]]
+>>> [(r.item, r.place, r.is_shared) for r in places_assign(groups)]
+[(1, 1, True), (2, 1, True), (0, 3, False), (3, 4, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .errors import StandingsInternalError
+
+T = TypeVar("T")
+
+SortKey = tuple[int, ...]
+Column = tuple[Sequence[Any], bool]
+"""A column of values (hashable, mutually comparable) and whether higher is better."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked(Generic[T]):
+    """An item with its place (``None`` when it takes none) and whether the place is shared."""
+
+    item: T
+    place: int | None
+    is_shared: bool
+
+
+def dense_ranks(values: Sequence[Hashable], *, higher_is_better: bool) -> list[int]:
+    """Each value's rank among the distinct values, 0 being the best."""
+    distinct = sorted(set(values), reverse=higher_is_better)  # type: ignore[type-var]
+    index = {value: rank for rank, value in enumerate(distinct)}
+    return [index[value] for value in values]
+
+
+def rank_keys(columns: Sequence[Column]) -> list[SortKey]:
+    """Per item, a tuple of dense ranks over ``columns`` (smaller is better)."""
+    if not columns:
+        raise StandingsInternalError("rank_keys needs at least one column")
+    ranked = [dense_ranks(values, higher_is_better=higher) for values, higher in columns]
+    size = len(ranked[0])
+    if any(len(column) != size for column in ranked):
+        raise StandingsInternalError("rank_keys columns differ in length")
+    return list(zip(*ranked, strict=True))
+
+
+def rank_groups(keys: Sequence[SortKey], display: Sequence[tuple[Any, ...]]) -> list[list[int]]:
+    """Item indices ordered by key then display key, grouped where keys are equal.
+
+    The display key (name, id) only orders the members of a tie for display;
+    it never separates them.
+    """
+    order = sorted(range(len(keys)), key=lambda i: (keys[i], display[i]))
+    groups: list[list[int]] = []
+    previous: SortKey | None = None
+    for i in order:
+        key = keys[i]
+        if groups and key == previous:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+            previous = key
+    return groups
+
+
+def _always(_: object) -> bool:
+    return True
+
+
+def places_assign(
+    groups: Sequence[Sequence[T]],
+    *,
+    is_counted: Callable[[T], bool] = _always,
+    open_groups: Collection[int] = (),
+) -> list[Ranked[T]]:
+    """Number places over ordered groups of tied items.
+
+    A group's counted members share the place ``1 + counted items before it``; the
+    next group's place skips accordingly ("3." twice, then "5."). Uncounted items
+    (non-scoring substitutes, unclassified withdrawals) get no place and block none.
+    A group listed in ``open_groups`` (a final still being played) gets no place
+    yet but its counted members do block places.
+    """
+    result: list[Ranked[T]] = []
+    before = 0
+    for index, group in enumerate(groups):
+        counted = sum(1 for item in group if is_counted(item))
+        is_open = index in open_groups
+        for item in group:
+            if is_open or not is_counted(item):
+                result.append(Ranked(item, None, False))
+            else:
+                result.append(Ranked(item, before + 1, counted > 1))
+        before += counted
+    return result

@@ -1,0 +1,187 @@
+"""Standings after the basic rounds: per-round and cumulative figures, places, the cut.
+
+>>> from tournaments.standings import format_rate
+>>> entrants = [Entrant(1, "LUMIR"), Entrant(2, "KAREL")]
+>>> lines = [GameLine(1, 1, 11, 5), GameLine(2, 1, 18, 5)]
+>>> s = standings_compute(entrants=entrants, lines=lines, cut_size=None)
+>>> [(r.place_label, r.name, format_rate(r.success_rate)) for r in s.rows]
+[('1.', 'KAREL', '72.2 %'), ('2.', 'LUMIR', '54.5 %')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+
+from .cut import DEFAULT_CUT_SIZE, Boundary, PlayoffResult, boundary_split, playoff_ranks
+from .errors import InvalidEntrantsError, PlayoffMismatchError, StandingsInternalError
+from .formatting import format_place
+from .inputs import Entrant, EntrantStatus, GameLine, PlayerId
+from .metrics import DEFAULT_PRECEDENCE, METRICS, Metric, precedence_resolve
+from .ranking import SortKey, places_assign, rank_groups, rank_keys
+from .tally import EMPTY_TALLY, Tally, lines_by_player, tally_sum
+
+__all__ = ["StandingRow", "Standings", "standings_compute"]
+
+_NO_LINES: Mapping[int, GameLine] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One entrant in the standings: cumulative tally, game lines by round, place."""
+
+    player_id: PlayerId
+    name: str
+    status: EntrantStatus
+    place: int | None
+    is_shared: bool
+    total: Tally
+    lines: Mapping[int, GameLine]
+
+    @property
+    def success_rate(self) -> Fraction | None:
+        return self.total.success_rate
+
+    @property
+    def place_label(self) -> str:
+        """``'3.'`` (the same for every sharer), ``''`` without a place."""
+        return format_place(self.place)
+
+    def round_tally(self, round_number: int) -> Tally:
+        """The player's figures in one round (empty if they did not play it)."""
+        line = self.lines.get(round_number)
+        return EMPTY_TALLY if line is None else Tally.from_line(line)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Ranked rows (placed ones first, in order), the precedence used, and the cut."""
+
+    rows: tuple[StandingRow, ...]
+    precedence: tuple[str, ...]
+    rounds: tuple[int, ...]
+    cut: Boundary | None
+
+    def row(self, player_id: PlayerId) -> StandingRow:
+        for row in self.rows:
+            if row.player_id == player_id:
+                return row
+        raise KeyError(player_id)
+
+    def shared_places(self) -> list[tuple[PlayerId, ...]]:
+        """Groups of players sharing a place, best place first."""
+        groups: dict[int, list[PlayerId]] = {}
+        for row in self.rows:
+            if row.is_shared and row.place is not None:
+                groups.setdefault(row.place, []).append(row.player_id)
+        return [tuple(groups[place]) for place in sorted(groups)]
+
+
+def _validate_entrants(entrants: Sequence[Entrant]) -> None:
+    seen: set[PlayerId] = set()
+    for entrant in entrants:
+        if entrant.player_id in seen:
+            raise InvalidEntrantsError(f"player {entrant.player_id} is entered twice.")
+        seen.add(entrant.player_id)
+
+
+def _placed_groups(
+    placed: Sequence[int], keys: Sequence[SortKey], display: Sequence[tuple[str, PlayerId]]
+) -> list[list[int]]:
+    groups = rank_groups([keys[i] for i in placed], [display[i] for i in placed])
+    return [[placed[j] for j in group] for group in groups]
+
+
+def _boundary(
+    groups: Sequence[Sequence[int]],
+    entrants: Sequence[Entrant],
+    places: Mapping[int, int | None],
+    size: int,
+) -> Boundary:
+    eligible = [
+        [entrants[i].player_id for i in g if entrants[i].status.can_qualify] for g in groups
+    ]
+    group_places = [places[g[0]] or 0 for g in groups]
+    return boundary_split(eligible, size=size, places=group_places)
+
+
+def standings_compute(
+    *,
+    entrants: Sequence[Entrant],
+    lines: Iterable[GameLine],
+    precedence: Sequence[str] = DEFAULT_PRECEDENCE,
+    metrics: Mapping[str, Metric] = METRICS,
+    rounds: Collection[int] | None = None,
+    cut_size: int | None = DEFAULT_CUT_SIZE,
+    playoff: PlayoffResult | None = None,
+) -> Standings:
+    """Rank ``entrants`` by their ``lines`` under ``precedence``.
+
+    ``rounds`` limits the figures to some rounds (``{2}`` gives round 2's own
+    standings; ``None`` is cumulative over all). Remaining ties share a place.
+    Scoring players and classified withdrawals are placed; substitutes and
+    unclassified withdrawals follow without a place. With ``cut_size`` the cut to
+    the final is computed over scoring players only; a tie across it is reported in
+    ``cut.tie`` until a ``playoff`` result is given, which then orders the tied players.
+    """
+    resolved = precedence_resolve(precedence, metrics)
+    _validate_entrants(entrants)
+    by_player = lines_by_player(lines, rounds=rounds)
+    ids = {e.player_id for e in entrants}
+    unknown = sorted(by_player.keys() - ids)
+    if unknown:
+        raise InvalidEntrantsError(f"game lines for players not entered: {unknown}.")
+
+    per_player = [by_player.get(e.player_id, _NO_LINES) for e in entrants]
+    totals = [tally_sum(p.values()) for p in per_player]
+    keys = rank_keys([([m.value(t) for t in totals], m.is_higher_better) for m in resolved])
+    display = [(e.name, e.player_id) for e in entrants]
+
+    placed = [i for i, e in enumerate(entrants) if e.status.is_placed]
+    groups = _placed_groups(placed, keys, display)
+    places = {r.item: r.place for r in places_assign(groups)}
+    cut: Boundary | None = None
+    if cut_size is not None:
+        cut = _boundary(groups, entrants, places, cut_size)
+    if playoff is not None:
+        if cut is None:
+            raise PlayoffMismatchError("a play-off result was given but there is no cut.")
+        if cut.tie is None:
+            raise PlayoffMismatchError("a play-off result was given but nobody ties at the cut.")
+        ranks = playoff_ranks(cut.tie, playoff)
+        after = max(ranks.values()) + 1
+        index_of = {e.player_id: i for i, e in enumerate(entrants)}
+        tied_key = keys[index_of[cut.tie.player_ids[0]]]
+        keys = [
+            key + ((ranks.get(entrants[i].player_id, after),) if key == tied_key else (0,))
+            for i, key in enumerate(keys)
+        ]
+        groups = _placed_groups(placed, keys, display)
+        places = {r.item: r.place for r in places_assign(groups)}
+        cut = _boundary(groups, entrants, places, cut.size)
+        if cut.tie is not None:
+            raise StandingsInternalError("the play-off result left a tie at the cut")
+        cut = Boundary(size=cut.size, qualified=cut.qualified, tie=None, resolved_by_playoff=True)
+
+    unplaced = [i for i, e in enumerate(entrants) if not e.status.is_placed]
+    unplaced.sort(key=lambda i: (keys[i], display[i]))
+    order = [i for group in groups for i in group] + unplaced
+    shared = {i for group in groups if len(group) > 1 for i in group}
+    rows = tuple(
+        StandingRow(
+            player_id=entrants[i].player_id,
+            name=entrants[i].name,
+            status=entrants[i].status,
+            place=places.get(i),
+            is_shared=i in shared,
+            total=totals[i],
+            lines=per_player[i],
+        )
+        for i in order
+    )
+    round_numbers = sorted({n for p in per_player for n in p})
+    return Standings(
+        rows=rows, precedence=tuple(m.name for m in resolved), rounds=tuple(round_numbers), cut=cut
+    )
