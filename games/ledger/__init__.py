@@ -1,0 +1,105 @@
+"""The ledger of one scorekept game at a physical table.
+
+Pure Python, standard library only: the site stores the game's events (deals,
+misdeals, rulings, corrections) and asks :func:`replay` for everything derived
+from them. Every replay recomputes from the first event, so a ruling or a
+correction on an old deal moves every letter and dealer after it, and
+withdrawing it restores exactly the state before.
+
+>>> from games.ledger import DealRecorded, LedgerSettings, replay
+>>> settings = LedgerSettings.for_word("TONDA")
+>>> state = replay(settings, [DealRecorded("d1", ("C",))])
+>>> state.seat("C").word_so_far, state.next_deal.dealer
+('T', 'C')
+
+Decisions where the rules are silent are listed in :mod:`games.ledger.replay`
+and :mod:`games.ledger.record` (undo is refused while rulings on the last deal
+are in force; an undone deal's misdeals go back to the deal being dealt).
+"""
+
+from games.ledger.diff import DealChange, FieldChange, SeatChange, StateDiff, diff_states
+from games.ledger.errors import (
+    CascadeError,
+    DuplicateEventError,
+    GameFinishedError,
+    InvalidEventError,
+    InvalidSettingsError,
+    LedgerError,
+    NothingToUndoError,
+    SeatNotPlayingError,
+    UnknownDealError,
+    UnknownRulingError,
+    UnknownSeatError,
+    error_for,
+)
+from games.ledger.events import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    Event,
+    Misdeal,
+    Penalty,
+    RenoncKind,
+    RulingMade,
+    RulingWithdrawn,
+)
+from games.ledger.replay import replay
+from games.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
+from games.ledger.state import (
+    DealState,
+    EventIssue,
+    FinishReason,
+    LedgerState,
+    LetterAward,
+    LetterSource,
+    MisdealState,
+    NextDeal,
+    RulingEffect,
+    SeatState,
+)
+from games.ledger.validate import validate_deal, validate_event
+
+__all__ = [
+    "CascadeError",
+    "DealChange",
+    "DealCorrected",
+    "DealRecorded",
+    "DealState",
+    "DealUndone",
+    "DuplicateEventError",
+    "Event",
+    "EventIssue",
+    "FieldChange",
+    "FinishReason",
+    "GameFinishedError",
+    "InvalidEventError",
+    "InvalidSettingsError",
+    "LedgerError",
+    "LedgerSettings",
+    "LedgerState",
+    "LetterAward",
+    "LetterSource",
+    "Misdeal",
+    "MisdealState",
+    "NextDeal",
+    "NothingToUndoError",
+    "Penalty",
+    "PlackaMode",
+    "RenoncKind",
+    "RulingEffect",
+    "RulingMade",
+    "RulingWithdrawn",
+    "SeatChange",
+    "SeatNotPlayingError",
+    "SeatState",
+    "SitOutRule",
+    "StateDiff",
+    "UnknownDealError",
+    "UnknownRulingError",
+    "UnknownSeatError",
+    "diff_states",
+    "error_for",
+    "replay",
+    "validate_deal",
+    "validate_event",
+]

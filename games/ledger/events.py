@@ -1,0 +1,100 @@
+"""The events a game's ledger replays, in the order they were entered.
+
+Every event has an ``id`` unique within the game (the site uses its row id).
+A deal is referred to by the id of the :class:`DealRecorded` event that
+recorded it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class RenoncKind(StrEnum):
+    PEEKING = "A"
+    REVOKE = "B"
+    MISDEAL = "C"
+    OTHER = "other"
+
+
+class Penalty(StrEnum):
+    #: The offender becomes the deal's loser instead of the recorded loser(s).
+    LOSES_DEAL = "loses_deal"
+    #: The offender takes one more letter.
+    EXTRA_LETTER = "extra_letter"
+    #: The offender is given letters up to the whole word: a placka.
+    LOSES_GAME = "loses_game"
+    #: The offender leaves the game.
+    DISQUALIFICATION = "disqualification"
+    #: At the table, same as disqualification (the site records the ban).
+    BAN = "ban"
+
+
+@dataclass(frozen=True)
+class DealRecorded:
+    """The result of the next deal: its loser(s), optionally points and sit-outs.
+
+    ``sat_out`` is derived from the sit-out rule when omitted; when given it
+    records who actually sat out and overrides the rule for that deal.
+    """
+
+    id: str
+    losers: tuple[str, ...]
+    points: Mapping[str, int] | None = field(default=None, hash=False)
+    sat_out: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Misdeal:
+    """A misdeal (renonc C). Without ``deal_id`` it belongs to the deal being
+    dealt: the next :class:`DealRecorded` after it. With ``deal_id`` it is
+    entered late for a recorded deal."""
+
+    id: str
+    deal_id: str | None = None
+    waived: bool = False
+
+
+@dataclass(frozen=True)
+class RulingMade:
+    """A referee's renonc ruling on a recorded deal."""
+
+    id: str
+    deal_id: str
+    kind: RenoncKind
+    offender: str
+    penalty: Penalty
+    intentional: bool = False
+    ruled_by: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RulingWithdrawn:
+    """A ruling overturned (on appeal): replay as if it had never been made."""
+
+    id: str
+    ruling_id: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class DealCorrected:
+    """A correction of a recorded deal's loser(s) and/or points."""
+
+    id: str
+    deal_id: str
+    losers: tuple[str, ...] | None = None
+    points: Mapping[str, int] | None = field(default=None, hash=False)
+
+
+@dataclass(frozen=True)
+class DealUndone:
+    """Undo of the last recorded deal (its misdeals go back to the deal being dealt)."""
+
+    id: str
+
+
+Event = DealRecorded | Misdeal | RulingMade | RulingWithdrawn | DealCorrected | DealUndone

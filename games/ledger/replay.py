@@ -1,0 +1,376 @@
+"""Second pass of a replay: play the record through at the table.
+
+Decisions where the rules are silent (see also the package docstring):
+
+* Within a deal, letters are given in this order: misdeal letters (before the
+  deal is played), the losers' letters, then ruling letters. The deal is one
+  step: every seat that completes the word in it takes a placka.
+* The next dealer is the deal's loser. With several losers, the first of them
+  clockwise from the dealer's left. If that seat has left the table, the next
+  seat at the table clockwise from it deals.
+* A misdeal letter does not move the deal: the same dealer deals again. If the
+  letter completes the word, in elimination mode the dealer leaves and the
+  next seat clockwise deals the same deal; otherwise the game ends.
+* A disqualified (or banned) seat leaves the table without a place; the game
+  goes on while four seats remain, else it ends (``fewer_than_four``).
+* In elimination mode, a seat that completes the word takes the lowest open
+  place (the number of seats still at the table); seats completing together
+  share the best of their places.
+* A deal that no longer fits the table (its loser now sits out after an
+  earlier correction, or it came after the end) does not count: no letters,
+  the deal does not move, and an issue names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.ledger.checks import check_deal_at_table
+from games.ledger.events import Event, Misdeal, Penalty, RulingMade
+from games.ledger.record import DealRecord, build_record
+from games.ledger.settings import PLAYERS_PER_DEAL, LedgerSettings, PlackaMode
+from games.ledger.state import (
+    DealState,
+    EventIssue,
+    FinishReason,
+    LedgerState,
+    LetterAward,
+    LetterSource,
+    MisdealState,
+    NextDeal,
+    RulingEffect,
+    SeatState,
+)
+from games.ledger.table import clockwise_after, last_clockwise, next_active, sit_out
+
+_REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
+
+
+def replay(settings: LedgerSettings, events: Sequence[Event]) -> LedgerState:
+    """The state of the game after ``events``, recomputed from the start.
+
+    >>> from games.ledger.events import DealRecorded
+    >>> s = LedgerSettings(word=tuple("TONDA"))
+    >>> state = replay(s, [DealRecorded("1", ("B",)), DealRecorded("2", ("B",))])
+    >>> state.seat("B").word_so_far, state.next_deal.dealer
+    ('TO', 'B')
+    """
+    record = build_record(settings, events)
+    game = _Game(settings)
+    for deal in record.deals:
+        game.play(deal)
+    next_deal = game.pending(record.pending)
+    issues = sorted(
+        record.issues + game.issues, key=lambda issue: record.positions.get(issue.event_id, -1)
+    )
+    return game.state(next_deal, tuple(issues))
+
+
+class _Game:
+    """Mutable table state for one replay; never leaves this module."""
+
+    def __init__(self, settings: LedgerSettings) -> None:
+        self.settings = settings
+        self.order = settings.seat_names
+        self.length = settings.word_length
+        self.letters = dict.fromkeys(self.order, 0)
+        self.penalty = dict.fromkeys(self.order, 0)
+        self.played = dict.fromkeys(self.order, 0)
+        self.lost = dict.fromkeys(self.order, 0)
+        self.active: list[str] = list(self.order)
+        self.plackas: set[str] = set()
+        self.disqualified: set[str] = set()
+        self.banned: set[str] = set()
+        self.left_order: dict[str, int] = {}
+        self.places: dict[str, int] = {}
+        self.shared: set[str] = set()
+        self.dealer = self.order[0]
+        self.anchor: str | None = None
+        self.finished = False
+        self.reason: FinishReason | None = None
+        self.remaining: tuple[str, ...] = ()
+        self.deals: list[DealState] = []
+        self.issues: list[EventIssue] = []
+
+    # -- letters and leaving -------------------------------------------------
+
+    def award(self, seat: str, source: LetterSource, event_id: str | None) -> LetterAward | None:
+        if self.letters[seat] >= self.length:
+            return None
+        self.letters[seat] += 1
+        if source is not LetterSource.DEAL:
+            self.penalty[seat] += 1
+        number = self.letters[seat]
+        return LetterAward(seat, number, self.settings.word[number - 1], source, event_id)
+
+    def completers(self) -> list[str]:
+        return [s for s in self.active if self.letters[s] == self.length and s not in self.plackas]
+
+    def settle(self, completers: list[str], removed: list[str]) -> tuple[str, ...]:
+        """Plackas and removals after a step; returns the seats that left the table."""
+        self.plackas.update(completers)
+        batch = len(set(self.left_order.values())) + 1
+        left: list[str] = []
+        for seat in removed:
+            if seat in self.active:
+                self.active.remove(seat)
+                self.left_order[seat] = batch
+                left.append(seat)
+        if completers and self.settings.placka_mode is PlackaMode.UNTIL_FIRST_PLACKA:
+            self.finish(FinishReason.PLACKA)
+            return tuple(left)
+        leaving = [seat for seat in completers if seat in self.active]
+        if leaving:
+            place = len(self.active) - len(leaving) + 1
+            for seat in leaving:
+                self.active.remove(seat)
+                self.left_order[seat] = batch
+                self.places[seat] = place
+                if len(leaving) > 1:
+                    self.shared.add(seat)
+                left.append(seat)
+        if len(self.active) < PLAYERS_PER_DEAL:
+            self.finish(FinishReason.FEWER_THAN_FOUR)
+        return tuple(left)
+
+    def finish(self, reason: FinishReason) -> None:
+        self.finished = True
+        self.reason = reason
+        if self.settings.placka_mode is PlackaMode.ELIMINATION:
+            self.remaining = tuple(self.active)
+            return
+        ranked = [s for s in self.order if s not in self.disqualified]
+        for seat in ranked:
+            better = sum(1 for other in ranked if self.letters[other] < self.letters[seat])
+            tied = sum(1 for other in ranked if self.letters[other] == self.letters[seat])
+            self.places[seat] = better + 1
+            if tied > 1:
+                self.shared.add(seat)
+
+    # -- deals ---------------------------------------------------------------
+
+    def misdeals(
+        self, misdeals: Sequence[Misdeal]
+    ) -> tuple[list[MisdealState], list[LetterAward], list[str], list[str]]:
+        states: list[MisdealState] = []
+        letters: list[LetterAward] = []
+        placka: list[str] = []
+        left: list[str] = []
+        count = 0
+        for misdeal in misdeals:
+            if self.finished:
+                self.issue(misdeal.id, "game_finished", "This misdeal comes after the game ended.")
+                continue
+            count += 1
+            letter = None
+            if count > self.settings.free_misdeals and not misdeal.waived:
+                letter = self.award(self.dealer, LetterSource.MISDEAL, misdeal.id)
+            states.append(MisdealState(misdeal.id, self.dealer, count, misdeal.waived, letter))
+            if letter is None:
+                continue
+            letters.append(letter)
+            completers = self.completers()
+            if completers:
+                placka += completers
+                misdealer = self.dealer
+                left += self.settle(completers, [])
+                if not self.finished:
+                    self.dealer = next_active(misdealer, self.active, self.order)
+                    count = 0
+        return states, letters, placka, left
+
+    def sit_out(self) -> tuple[str, ...]:
+        rule = self.settings.sit_out_rule
+        return sit_out(rule, self.dealer, self.active, self.order, self.anchor)
+
+    def play(self, deal: DealRecord) -> None:
+        if self.finished:
+            self.refuse(deal, "game_finished", "This deal was recorded after the game ended.")
+            self.append_uncounted(deal, "game_finished", None, (), ([], [], [], []))
+            return
+        misdealt = self.misdeals(deal.misdeals)
+        if self.finished:
+            self.refuse(deal, "game_finished", "A misdeal letter ended the game before this deal.")
+            self.append_uncounted(deal, "game_finished", self.dealer, (), misdealt)
+            return
+        dealer = self.dealer
+        problem, sitting_out, players, flags = check_deal_at_table(
+            active=self.active,
+            derived_sit_out=self.sit_out(),
+            losers=deal.losers,
+            points=deal.points,
+            sat_out=deal.sat_out,
+        )
+        if problem is not None:
+            self.refuse(deal, *problem)
+            self.append_uncounted(deal, problem[0], dealer, sitting_out, misdealt)
+            return
+        rulings: list[RulingMade] = []
+        for ruling in deal.rulings:
+            if ruling.offender not in self.active:
+                message = f"Offender {ruling.offender} has left the table."
+                self.issue(ruling.id, "offender_left_table", message)
+            elif ruling.penalty is Penalty.LOSES_DEAL and ruling.offender in sitting_out:
+                message = f"Offender {ruling.offender} sat out this deal and cannot lose it."
+                self.issue(ruling.id, "offender_sat_out", message)
+            else:
+                rulings.append(ruling)
+        losers = deal.losers
+        offenders = [r.offender for r in rulings if r.penalty is Penalty.LOSES_DEAL]
+        if offenders:
+            losers = tuple(dict.fromkeys(offenders))
+            flags += ("points_disregarded",)
+        letters = list(misdealt[1])
+        for seat in players:
+            self.played[seat] += 1
+        for seat in losers:
+            self.lost[seat] += 1
+            award = self.award(seat, LetterSource.DEAL, None)
+            letters += [award] if award else []
+        effects: list[RulingEffect] = []
+        removed: list[str] = []
+        for ruling in rulings:
+            given: list[LetterAward] = []
+            if ruling.penalty is Penalty.EXTRA_LETTER:
+                award = self.award(ruling.offender, LetterSource.RULING, ruling.id)
+                given += [award] if award else []
+            elif ruling.penalty is Penalty.LOSES_GAME:
+                while award := self.award(ruling.offender, LetterSource.RULING, ruling.id):
+                    given.append(award)
+            elif ruling.penalty in _REMOVING:
+                removed.append(ruling.offender)
+                self.disqualified.add(ruling.offender)
+                if ruling.penalty is Penalty.BAN:
+                    self.banned.add(ruling.offender)
+            replaced = deal.losers if ruling.penalty is Penalty.LOSES_DEAL else ()
+            effects.append(
+                RulingEffect(
+                    ruling.id,
+                    ruling.kind,
+                    ruling.offender,
+                    ruling.intentional,
+                    ruling.penalty,
+                    tuple(given),
+                    replaced,
+                    ruling.penalty in _REMOVING,
+                )
+            )
+            letters += given
+        completers = self.completers()
+        left = tuple(misdealt[3]) + self.settle(completers, removed)
+        next_dealer = None
+        if not self.finished:
+            ordered = clockwise_after(dealer, losers, self.order)
+            staying = [seat for seat in ordered if seat in self.active]
+            if staying:
+                next_dealer = staying[0]
+            else:
+                next_dealer = next_active(ordered[0], self.active, self.order)
+            self.dealer = next_dealer
+        if sitting_out:
+            self.anchor = last_clockwise(sitting_out, self.active, self.order)
+        self.deals.append(
+            DealState(
+                deal_id=deal.deal_id,
+                index=len(self.deals),
+                counted=True,
+                issue=None,
+                dealer=dealer,
+                sitting_out=sitting_out,
+                players=players,
+                recorded_losers=deal.losers,
+                losers=losers,
+                points=_points(deal),
+                misdeals=tuple(misdealt[0]),
+                rulings=tuple(effects),
+                letters=tuple(letters),
+                placka=tuple(misdealt[2]) + tuple(completers),
+                left_table=left,
+                next_dealer=next_dealer,
+                flags=flags,
+            )
+        )
+
+    def refuse(self, deal: DealRecord, code: str, message: str) -> None:
+        self.issue(deal.deal_id, code, message)
+        for ruling in deal.rulings:
+            message = f"Deal {deal.deal_id} does not count, so its ruling has no effect."
+            self.issue(ruling.id, "deal_not_counted", message)
+
+    def append_uncounted(
+        self,
+        deal: DealRecord | None,
+        issue: str | None,
+        dealer: str | None,
+        sitting_out: tuple[str, ...],
+        misdealt: tuple[list[MisdealState], list[LetterAward], list[str], list[str]],
+    ) -> None:
+        self.deals.append(
+            DealState(
+                deal_id=deal.deal_id if deal else None,
+                index=len(self.deals),
+                counted=False,
+                issue=issue,
+                dealer=dealer,
+                sitting_out=sitting_out,
+                players=tuple(s for s in self.active if s not in sitting_out) if dealer else (),
+                recorded_losers=deal.losers if deal else (),
+                losers=(),
+                points=_points(deal) if deal else (),
+                misdeals=tuple(misdealt[0]),
+                rulings=(),
+                letters=tuple(misdealt[1]),
+                placka=tuple(misdealt[2]),
+                left_table=tuple(misdealt[3]),
+                next_dealer=None if self.finished else self.dealer,
+            )
+        )
+
+    def pending(self, misdeals: Sequence[Misdeal]) -> NextDeal | None:
+        """Apply the misdeals of the deal being dealt; the deal to record next."""
+        misdealt = self.misdeals(misdeals)
+        if self.finished:
+            if misdealt[0]:
+                self.append_uncounted(None, None, misdealt[0][-1].dealer, (), misdealt)
+            return None
+        sitting_out = self.sit_out()
+        players = tuple(seat for seat in self.active if seat not in sitting_out)
+        return NextDeal(len(self.deals), self.dealer, sitting_out, players, tuple(misdealt[0]))
+
+    def issue(self, event_id: str, code: str, message: str) -> None:
+        self.issues.append(EventIssue(event_id, code, message))
+
+    def state(self, next_deal: NextDeal | None, issues: tuple[EventIssue, ...]) -> LedgerState:
+        seats = tuple(
+            SeatState(
+                seat=seat,
+                letters=self.letters[seat],
+                word_so_far="".join(self.settings.word[: self.letters[seat]]),
+                is_mecbol=self.letters[seat] == self.length - 1,
+                has_placka=seat in self.plackas,
+                is_active=seat in self.active,
+                is_disqualified=seat in self.disqualified,
+                is_banned=seat in self.banned,
+                left_order=self.left_order.get(seat),
+                place=self.places.get(seat),
+                place_shared=seat in self.shared,
+                deals_played=self.played[seat],
+                deals_lost=self.lost[seat],
+                penalty_letters=self.penalty[seat],
+            )
+            for seat in self.order
+        )
+        return LedgerState(
+            settings=self.settings,
+            deals=tuple(self.deals),
+            seats=seats,
+            next_deal=next_deal,
+            finished=self.finished,
+            finish_reason=self.reason,
+            remaining=self.remaining,
+            issues=issues,
+        )
+
+
+def _points(deal: DealRecord) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(deal.points.items()))

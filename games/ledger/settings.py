@@ -1,0 +1,77 @@
+"""The settings of one game's ledger: the word, the table and the stage rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from games.ledger.errors import InvalidSettingsError
+
+SEAT_NAMES = ("A", "B", "C", "D", "E", "F")
+PLAYERS_PER_DEAL = 4
+MAX_DEAL_POINTS = 33
+
+
+class PlackaMode(StrEnum):
+    """What a placka does to the game (a per-stage setting)."""
+
+    #: Basic rounds: the game ends at the first placka.
+    UNTIL_FIRST_PLACKA = "until_first_placka"
+    #: Final: the seat leaves and takes the lowest open place; the others play
+    #: on while four or more remain.
+    ELIMINATION = "elimination"
+
+
+class SitOutRule(StrEnum):
+    """Who sits out a deal at a table of five or six active seats."""
+
+    #: The dealer sits out; at six also the seat to the dealer's right
+    #: (the previous active seat counter-clockwise).
+    DEALER = "dealer"
+    #: Seats sit out in turn, clockwise, whoever deals: the first deal uses the
+    #: DEALER rule, then each deal sits out the next active seats clockwise
+    #: after the last seat that sat out.
+    ROTATION = "rotation"
+
+
+@dataclass(frozen=True)
+class LedgerSettings:
+    """Everything the ledger needs to know about the game besides its events.
+
+    >>> s = LedgerSettings(word=tuple("TONDA"), seats=5)
+    >>> s.seat_names
+    ('A', 'B', 'C', 'D', 'E')
+    """
+
+    word: tuple[str, ...]
+    seats: int = 4
+    placka_mode: PlackaMode = PlackaMode.UNTIL_FIRST_PLACKA
+    sit_out_rule: SitOutRule = SitOutRule.DEALER
+    #: Misdeals a dealer may make in one deal without a letter (RULES: one).
+    free_misdeals: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.word or any(not letter or letter.isspace() for letter in self.word):
+            raise InvalidSettingsError(
+                f"The playing word needs at least one letter and no blank ones, got {self.word!r}."
+            )
+        if not PLAYERS_PER_DEAL <= self.seats <= len(SEAT_NAMES):
+            raise InvalidSettingsError(
+                f"A table has 4, 5 or 6 seats, not {self.seats}.", code="invalid_settings"
+            )
+        if self.free_misdeals < 0:
+            raise InvalidSettingsError("free_misdeals cannot be negative.")
+
+    @classmethod
+    def for_word(cls, word: str, **kwargs: object) -> LedgerSettings:
+        """Settings for a word given as text; spaces are not letters (``Herr FLICK``)."""
+        letters = tuple(ch for ch in word if not ch.isspace())
+        return cls(word=letters, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return SEAT_NAMES[: self.seats]
+
+    @property
+    def word_length(self) -> int:
+        return len(self.word)
