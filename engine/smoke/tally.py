@@ -105,6 +105,8 @@ class TallySheet:
     first_dealer: str | None = None
     rules: SmokeRules = DEFAULT_RULES
     results: list[HandResult] = field(default_factory=list)
+    opening: tuple[Standing, ...] | None = None
+    """Standings before the first hand when a sheet starts mid-session."""
 
     def __post_init__(self) -> None:
         self.participants = tuple(self.participants)
@@ -126,6 +128,8 @@ class TallySheet:
         """Everyone's current standing, in seating order."""
         if self.results:
             return self.results[-1].standings
+        if self.opening is not None:
+            return self.opening
         start = self.rules.start
         return tuple(
             Standing(n, start, 0, 0, False, self.rules.is_in_box(start), False)

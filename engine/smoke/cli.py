@@ -1,0 +1,215 @@
+"""The Smoke command line: ``python -m engine.smoke COMMAND ...``.
+
+Commands: ``score FILE`` (score a hand or session record, JSON), ``tally FILE``
+(the tally readout of a session record), ``check FILE``, ``jargon LINE``,
+``play`` (in the terminal against bots), ``selfplay`` (a bot session record) and
+``bench`` (bots against each other). ``FILE`` may be ``-`` for standard input.
+Errors print ``{"error": CODE, "detail": TEXT}`` and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from engine.smoke.actions import Action
+from engine.smoke.bots import Bot, HeuristicBot, RandomBot, play_session
+from engine.smoke.errors import SmokeError
+from engine.smoke.hand import HandState, Phase
+from engine.smoke.jargon import check_line
+from engine.smoke.record import entry_of, hand_to_dict, read_json, record_of
+from engine.smoke.sessions import check_record, score_hand, score_session, sheet_from_dict
+from engine.smoke.tally import TallySheet
+
+NAMES = ("North", "Jim", "Bud", "Whiz", "Tom", "Puresome", "Gus")
+
+
+class UsageError(SmokeError):
+    """Bad command-line arguments."""
+
+    default_code = "usage"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _read(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as err:
+        raise SmokeError(f"cannot read {path}: {err.strerror}", code="io") from err
+    return read_json(text)
+
+
+def _print(data: Any, out: TextIO) -> None:
+    out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _bot(kind: str, rng: random.Random) -> Bot:
+    if kind == "heuristic":
+        return HeuristicBot()
+    if kind == "random":
+        return RandomBot(random.Random(rng.random()))
+    raise UsageError(f"unknown bot {kind!r} (heuristic, random)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="smoke", description="Smoke (1968): engine and tally sheet")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("score", "check"):
+        sub.add_parser(name).add_argument("file")
+    tally = sub.add_parser("tally")
+    tally.add_argument("file")
+    tally.add_argument("--hand", type=int, default=0, help="1-based hand (default: last)")
+    tally.add_argument("--format", choices=("text", "spoken", "json"), default="text")
+    jargon = sub.add_parser("jargon")
+    jargon.add_argument("line", nargs="+")
+    for name in ("play", "selfplay", "bench"):
+        cmd = sub.add_parser(name)
+        cmd.add_argument("--players", type=int, default=4)
+        cmd.add_argument("--seed", type=int, default=None)
+        cmd.add_argument("--bots", default="heuristic", help="comma-separated: heuristic,random")
+    sub.choices["bench"].add_argument("--games", type=int, default=100)
+    sub.choices["play"].add_argument("--name", default="You")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run a command; return the exit code (0 ok, 1 a check found problems
+    that are printed, 2 an error printed as JSON)."""
+    stream = out or sys.stdout
+    try:
+        args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        return _run(args, stream)
+    except SmokeError as err:
+        _print(err.as_dict(), stream)
+        return 2
+
+
+def _bots(args: argparse.Namespace, rng: random.Random) -> list[Bot]:
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()] or ["heuristic"]
+    return [_bot(kinds[i % len(kinds)], rng) for i in range(args.players)]
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.command == "score":
+        data = _read(args.file)
+        is_session = isinstance(data, dict) and "hands" in data
+        _print(score_session(data) if is_session else score_hand(data), out)
+    elif args.command == "check":
+        problems = check_record(_read(args.file))
+        _print({"valid": not problems, "problems": problems}, out)
+        return 0 if not problems else 1
+    elif args.command == "tally":
+        sheet = sheet_from_dict(_read(args.file))
+        if not sheet.results:
+            raise SmokeError("the session has no hands yet", code="over")
+        if not 0 <= args.hand <= len(sheet.results):
+            raise UsageError(f"--hand must be 1 to {len(sheet.results)}")
+        readout = sheet.readout(args.hand - 1 if args.hand else -1)
+        if args.format == "json":
+            _print(readout.as_dict(), out)
+        else:
+            out.write((readout.text if args.format == "text" else readout.spoken) + "\n")
+    elif args.command == "jargon":
+        _print([f.as_dict() for f in check_line(" ".join(args.line))], out)
+    elif args.command in ("selfplay", "bench"):
+        rng = random.Random(args.seed)
+        names = NAMES[: args.players]
+        if args.command == "selfplay":
+            sheet, records = play_session(_bots(args, rng), names, rng=rng)
+            _print({"participants": list(names), "first_dealer": names[0],
+                    "hands": [hand_to_dict(r, with_participants=False) for r in records]}, out)
+        else:
+            _print(_bench(args, rng), out)
+    else:
+        return _play(args, sys.stdin, out)
+    return 0
+
+
+def _bench(args: argparse.Namespace, rng: random.Random) -> dict[str, Any]:
+    TallySheet(list(NAMES[: args.players]))  # validates the count
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    started = time.perf_counter()
+    wins: dict[str, int] = {}
+    hands = unfinished = 0
+    for game in range(args.games):
+        bots = _bots(args, rng)
+        first = game % args.players
+        sheet, records = play_session(bots, NAMES[: args.players], rng=rng, first_dealer=first)
+        hands += len(records)
+        if sheet.winner is None:
+            unfinished += 1
+            continue
+        seat = NAMES.index(sheet.winner)
+        label = f"seat {seat} ({kinds[seat % len(kinds)]})"
+        wins[label] = wins.get(label, 0) + 1
+    return {
+        "games": args.games,
+        "players": args.players,
+        "wins": dict(sorted(wins.items())),
+        "unfinished": unfinished,
+        "hands_per_game": round(hands / max(1, args.games), 2),
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    rng = random.Random(args.seed)
+    names = [args.name, *NAMES[1 : args.players]]
+    bots = _bots(args, rng)
+    sheet = TallySheet(names, first_dealer=names[0])
+    while not sheet.is_over:
+        standing = sheet.standings()
+        state = HandState(len(names), names.index(sheet.dealer or names[0]), rng=rng,
+                          tallies=[s.tally for s in standing], sits=[s.sits for s in standing])
+        out.write(f"\n{sheet.dealer} distributes. Smoke is {state.turned.jargon}"
+                  f" ({state.turned.code}).\n")
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            if seat == 0:
+                action = _ask(state, inp, out)
+                if action is None:
+                    out.write("Bye.\n")
+                    return 0
+            else:
+                action = bots[seat].choose(state)
+                out.write(f"{names[seat]}: {action.code}\n")
+            state.apply(action)
+        sheet.record_entry(entry_of(record_of(state, names), state, sheet.rules))
+        out.write(sheet.readout().text + "\n")
+    out.write(f"{sheet.winner} wins.\n")
+    return 0
+
+
+def _ask(state: HandState, inp: TextIO, out: TextIO) -> Action | None:
+    legal = state.legal_actions()
+    hand = sorted(state.hands[0])
+    if state.phase is Phase.PLAY and state.trick:
+        out.write("Trick so far: " + " ".join(c.code for _, c in state.trick) + "\n")
+    while True:
+        out.write(f"Your mitt: {' '.join(c.code for c in hand)}. ")
+        if state.phase is Phase.DRAW:
+            out.write("sit, stay, draw CARDS or mitt? ")
+        else:
+            out.write(f"Throw out ({' '.join(a.code for a in legal)}): ")
+        out.flush()
+        line = inp.readline()
+        if not line or line.strip().lower() in ("quit", "q"):
+            return None
+        try:
+            action = Action.parse(line, tuple(hand))
+        except SmokeError as err:
+            out.write(f"{err.detail}\n")
+            continue
+        if action in legal:
+            return action
+        out.write(f"{action.code} is not allowed now.\n")
