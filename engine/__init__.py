@@ -1,0 +1,1 @@
+"""The Smoking Cat rules engine."""

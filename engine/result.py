@@ -1,0 +1,63 @@
+"""The result of a deal: points, tricks, Hejma, the last trick, the loser and how it ended.
+
+>>> r = DealResult(points=(7, 0, 26, 0), tricks=(1, 1, 5, 1), hejma=Seat.C,
+...                last_trick=Seat.C, loser=(Seat.C,), end="played")
+>>> r.to_json()["loser"], r.next_dealer
+(['C'], <Seat.C: 2>)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import SEATS, Seat
+from engine.rules import EndKind
+
+__all__ = ["DealResult", "Renonc"]
+
+
+@dataclass(frozen=True)
+class Renonc:
+    """A renonc B (revoke): the seat and the 0-based index of the play in ``play``."""
+
+    seat: Seat
+    play: int
+
+    def to_json(self) -> dict[str, object]:
+        """``{"seat": "C", "play": 1}``."""
+        return {"seat": self.seat.code, "play": self.play}
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal was scored; ``to_json`` gives the object ``python -m engine score`` prints."""
+
+    points: tuple[int, int, int, int]
+    tricks: tuple[int, int, int, int]
+    hejma: Seat | None
+    last_trick: Seat | None
+    loser: tuple[Seat, ...]
+    end: EndKind
+    renonc: tuple[Renonc, ...] = ()
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals next: the loser; with several losers the first renonc offender,
+        or (tie without Hejma scored ``both``) the tied seat that took the last trick."""
+        if self.renonc:
+            return self.renonc[0].seat
+        if len(self.loser) > 1 and self.last_trick in self.loser:
+            return self.last_trick
+        return self.loser[0]
+
+    def to_json(self) -> dict[str, object]:
+        """The result as a JSON object keyed by seat letters."""
+        return {
+            "points": {s.code: self.points[s] for s in SEATS},
+            "tricks": {s.code: self.tricks[s] for s in SEATS},
+            "hejma": None if self.hejma is None else self.hejma.code,
+            "last_trick": None if self.last_trick is None else self.last_trick.code,
+            "loser": [s.code for s in self.loser],
+            "end": self.end,
+            "renonc": [r.to_json() for r in self.renonc],
+        }
