@@ -1,0 +1,46 @@
+# Two commands set everything up on a fresh machine with only Python 3.11+ and pip:
+#   make demo   - venv, install, migrate, demo data, serve on http://127.0.0.1:8000
+#   make test   - venv, install, the whole suite on the embedded default (SQLite, eager Celery)
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: demo test install serve worker messages lint typecheck check clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/daphne -b $(firstword $(subst :, ,$(HOST))) -p $(lastword $(subst :, ,$(HOST))) scwu.asgi:application
+
+test: install
+	$(BIN)/python -m pytest -m "not integration" $(PYTEST_ARGS)
+
+worker: install
+	$(BIN)/celery -A scwu worker --loglevel=info
+
+messages: install
+	cd scwu && ../$(BIN)/python ../manage.py makemessages -l cs -l ru --ignore=.venv
+	cd .. && $(BIN)/python manage.py compilemessages --ignore=.venv
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy .
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Games at the tables (filled in by the scorekeeping work)."""

@@ -1,0 +1,8 @@
+"""Demo data for `manage.py seed_demo`. Each app adds a seeder module to ``SEEDERS``.
+
+A seeder module has ``seed(log) -> None`` and must be idempotent: running it twice leaves
+the same data as running it once.
+"""
+
+SEEDERS = ["scwu.demo.federation"]
+DEMO_PASSWORD = "scwu-demo"  # noqa: S105 - demo accounts only, documented in README.md

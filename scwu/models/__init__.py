@@ -1,0 +1,19 @@
+"""The federation's data: countries, clubs, players, memberships, the commission, words, bans."""
+
+from scwu.models.bans import Ban
+from scwu.models.clubs import Club, EliteRoster
+from scwu.models.commission import CommissionMember, PlayingWord, WordReview
+from scwu.models.geography import Country
+from scwu.models.players import Membership, Player
+
+__all__ = [
+    "Ban",
+    "Club",
+    "CommissionMember",
+    "Country",
+    "EliteRoster",
+    "Membership",
+    "Player",
+    "PlayingWord",
+    "WordReview",
+]

@@ -1,0 +1,63 @@
+"""Who may do what. Services call these checks; templates only use them to hide buttons.
+
+Roles are Django groups (created by a data migration), except those that follow from the
+data itself: a commission member is a user with an active ``CommissionMember`` row, a club
+captain is the user linked to a club's captain, a player is a user linked to a ``Player``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+
+class Role(models.TextChoices):
+    ADMINISTRATOR = "administrator", _("SCWU administrator")
+    COMMISSION = "commission", _("commission member")
+    DIRECTOR = "director", _("tournament director")
+    REFEREE = "referee", _("referee")
+    CAPTAIN = "captain", _("club captain")
+    PLAYER = "player", _("player")
+
+
+GROUP_ROLES = (Role.ADMINISTRATOR, Role.DIRECTOR, Role.REFEREE)
+
+
+def _in_group(user: Any, name: str) -> bool:
+    return bool(user.groups.filter(name=name).exists())
+
+
+def has_role(user: AnyUser | None, role: Role) -> bool:
+    """Whether ``user`` holds ``role``. The public (anonymous) holds none."""
+    if user is None or not user.is_authenticated:
+        return False
+    u: Any = user
+    if u.is_superuser:
+        return True
+    if role == Role.COMMISSION:
+        return bool(getattr(u, "commission_membership", None) and u.commission_membership.active)
+    if role == Role.CAPTAIN:
+        return bool(u.player.captained_clubs.exists()) if hasattr(u, "player") else False
+    if role == Role.PLAYER:
+        return hasattr(u, "player")
+    if role == Role.ADMINISTRATOR:
+        return _in_group(u, Role.ADMINISTRATOR)
+    # An administrator can step in as a director or referee at any event.
+    return _in_group(u, role) or _in_group(u, Role.ADMINISTRATOR)
+
+
+def roles_of(user: AnyUser | None) -> list[Role]:
+    return [role for role in Role if has_role(user, role)]
+
+
+def require_role(user: AnyUser | None, *roles: Role) -> None:
+    """Raise ``PermissionDenied`` unless ``user`` holds one of ``roles``."""
+    if not any(has_role(user, role) for role in roles):
+        names = ", ".join(str(role.label) for role in roles)
+        raise PermissionDenied(_("This needs the role: %(roles)s.") % {"roles": names})

@@ -1,0 +1,156 @@
+"""The commission's word register: proposal, review with quorum and veto, retirement."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scwu.models import CommissionMember, PlayingWord, WordReview
+from scwu.models.commission import WORD_MAX_LETTERS, WORD_MIN_LETTERS, Verdict, WordStatus
+from scwu.roles import AnyUser, Role, require_role
+
+
+def word_letters_clean(letters: str) -> str:
+    """Normalise the letters players collect: NFC, upper case, Unicode letters only.
+
+    >>> word_letters_clean(" flick ")
+    'FLICK'
+    """
+    value = unicodedata.normalize("NFC", letters.strip()).upper()
+    if not value or not all(ch.isalpha() for ch in value):
+        raise ValidationError(
+            {"letters": [_("The letters of a word must be letters only: no digits, spaces or signs.")]},
+            code="not_letters",
+        )
+    if not WORD_MIN_LETTERS <= len(value) <= WORD_MAX_LETTERS:
+        raise ValidationError(
+            {
+                "letters": [
+                    _("A word has from %(min)d to %(max)d letters; this one has %(n)d.")
+                    % {"min": WORD_MIN_LETTERS, "max": WORD_MAX_LETTERS, "n": len(value)}
+                ]
+            },
+            code="length",
+        )
+    return value
+
+
+def word_quorum() -> int:
+    return int(settings.SCWU_WORD_REVIEW_QUORUM)
+
+
+@transaction.atomic
+def word_propose(
+    *, by: AnyUser | None, label: str, letters: str, language: str, theme: str = ""
+) -> PlayingWord:
+    """Anyone signed in may propose a word; the commission decides."""
+    if by is None or not by.is_authenticated:
+        raise ValidationError({"by": [_("Sign in to propose a word.")]}, code="anonymous")
+    clean = word_letters_clean(letters)
+    label = label.strip() or clean
+    clash = PlayingWord.objects.filter(
+        letters=clean, theme=theme.strip(), status__in=[WordStatus.PROPOSED, WordStatus.APPROVED]
+    ).exists()
+    if clash:
+        raise ValidationError(
+            {"letters": [_("%(letters)s is already proposed or approved in this theme.")
+                         % {"letters": clean}]},
+            code="duplicate",
+        )
+    word = PlayingWord(
+        label=label, letters=clean, language=language, theme=theme.strip(), proposed_by=by
+    )
+    word.full_clean()
+    word.save()
+    return word
+
+
+def _member_of(user: AnyUser | None) -> CommissionMember:
+    require_role(user, Role.COMMISSION)
+    member = CommissionMember.objects.filter(user=user, active=True).first()  # type: ignore[misc]
+    if member is None:
+        # A superuser passes the role check but only real members may cast a verdict.
+        raise ValidationError(
+            {"member": [_("Only active commission members may review words.")]},
+            code="not_member",
+        )
+    return member
+
+
+@transaction.atomic
+def word_review(
+    *, by: AnyUser | None, word: PlayingWord, verdict: str, reason: str = ""
+) -> WordReview:
+    """Record one member's verdict and decide the word when the rule says so.
+
+    A veto rejects at once. The word is approved when ``quorum`` members approved and nobody
+    vetoed; it is rejected when the remaining active members can no longer reach the quorum.
+    """
+    member = _member_of(by)
+    word = PlayingWord.objects.select_for_update().get(pk=word.pk)
+    if word.status != WordStatus.PROPOSED:
+        raise ValidationError(
+            {"word": [_("This word is already %(status)s; it takes no more reviews.")
+                      % {"status": word.get_status_display()}]},
+            code="decided",
+        )
+    if verdict not in Verdict.values:
+        raise ValidationError({"verdict": [_("Unknown verdict.")]}, code="invalid")
+    if verdict in (Verdict.REJECT, Verdict.VETO) and not reason.strip():
+        raise ValidationError(
+            {"reason": [_("A rejection or veto needs a reason.")]}, code="required"
+        )
+    if WordReview.objects.filter(word=word, member=member).exists():
+        raise ValidationError(
+            {"word": [_("You have already reviewed this word.")]}, code="already_reviewed"
+        )
+    review = WordReview.objects.create(
+        word=word, member=member, verdict=verdict, reason=reason.strip()
+    )
+    _word_decide(word)
+    return review
+
+
+def _word_decide(word: PlayingWord) -> None:
+    verdicts = list(word.reviews.values_list("verdict", flat=True))
+    approvals = verdicts.count(Verdict.APPROVE)
+    quorum = word_quorum()
+    active = CommissionMember.objects.filter(active=True).count()
+    undecided_members = active - len(verdicts)
+    if Verdict.VETO in verdicts:
+        word.status = WordStatus.REJECTED
+    elif approvals >= quorum:
+        word.status = WordStatus.APPROVED
+    elif approvals + max(undecided_members, 0) < quorum:
+        word.status = WordStatus.REJECTED
+    else:
+        return
+    word.decided_at = timezone.now()
+    word.save(update_fields=["status", "decided_at"])
+
+
+@transaction.atomic
+def word_retire(*, by: AnyUser | None, word: PlayingWord) -> PlayingWord:
+    require_role(by, Role.ADMINISTRATOR, Role.COMMISSION)
+    if word.status != WordStatus.APPROVED:
+        raise ValidationError(
+            {"word": [_("Only an approved word can be retired.")]}, code="not_approved"
+        )
+    word.status = WordStatus.RETIRED
+    word.save(update_fields=["status"])
+    return word
+
+
+def word_assert_usable(word: PlayingWord, *, field: str = "word") -> None:
+    """Only words the commission approved may be used in SCWU competitions."""
+    if word.status != WordStatus.APPROVED:
+        raise ValidationError(
+            {field: [_("%(word)s is not approved by the commission (it is %(status)s).")
+                     % {"word": word.label, "status": word.get_status_display()}]},
+            code="unapproved_word",
+        )

@@ -1,0 +1,29 @@
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from scwu.views import federation
+
+urlpatterns = [
+    path("", federation.home, name="home"),
+    path("players/", federation.player_directory, name="player-list"),
+    path("players/<int:pk>/", federation.player_detail, name="player-detail"),
+    path("clubs/", federation.club_directory, name="club-list"),
+    path("clubs/<slug:slug>/", federation.club_detail, name="club-detail"),
+    path("words/", federation.word_register, name="word-list"),
+    path("words/propose/", federation.word_propose, name="word-propose"),
+    path("words/<int:pk>/", federation.word_detail, name="word-detail"),
+    path("words/<int:pk>/review/", federation.word_review, name="word-review"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("api/", include(("scwu.api.urls", "api"))),
+]
+urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

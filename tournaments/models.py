@@ -1,0 +1,1 @@
+"""Tournaments (filled in by the tournaments work)."""
