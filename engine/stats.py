@@ -1,0 +1,64 @@
+"""Statistics of a finished deal that players like to see.
+
+>>> from engine.deal import Deal
+>>> deal = Deal.new(seed=2)
+>>> while not deal.is_over():
+...     deal.apply(deal.legal_actions()[0])
+>>> stats = deal_stats(deal)
+>>> sum(stats.points.values()) in range(17, 34), sorted(stats.to_json())
+(True, ['hejma', 'honest_suits', 'last_trick', 'points', 'tricks'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import SEATS, Seat, Suit
+from engine.deal import SUIT_MASK, Deal
+
+__all__ = ["DealStats", "deal_stats", "honest_suits"]
+
+
+def honest_suits(hands: list[int]) -> list[Suit]:
+    """Suits of which every seat holds exactly two cards (poctivá barva).
+
+    ``hands`` are the four 8-card bitmasks after the pass.
+
+    >>> honest_suits([0x03030303, 0x0C0C0C0C, 0x30303030, 0xC0C0C0C0])
+    [<Suit.HEARTS: 0>, <Suit.SPADES: 1>, <Suit.DIAMONDS: 2>, <Suit.CLUBS: 3>]
+    """
+    return [Suit(s) for s in range(4) if all((h & SUIT_MASK[s]).bit_count() == 2 for h in hands)]
+
+
+@dataclass(frozen=True)
+class DealStats:
+    """Points and tricks by seat, who took Hejma and the last trick, the honest suits."""
+
+    points: dict[Seat, int]
+    tricks: dict[Seat, int]
+    hejma: Seat | None
+    last_trick: Seat | None
+    honest_suits: tuple[Suit, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The statistics as JSON (seat letters, suit codes)."""
+        return {
+            "points": {s.code: v for s, v in self.points.items()},
+            "tricks": {s.code: v for s, v in self.tricks.items()},
+            "hejma": None if self.hejma is None else self.hejma.code,
+            "last_trick": None if self.last_trick is None else self.last_trick.code,
+            "honest_suits": [s.code for s in self.honest_suits],
+        }
+
+
+def deal_stats(deal: Deal) -> DealStats:
+    """Statistics of a deal (finished, or so far)."""
+    after_pass = [(deal._dealt[s] & ~deal._passes[s]) | deal._passes[(s + 3) & 3] for s in range(4)]
+    honest = tuple(honest_suits(after_pass)) if deal._npassed == 4 else ()
+    return DealStats(
+        points={s: deal._pts[s] for s in SEATS},
+        tricks={s: deal._ntricks[s] for s in SEATS},
+        hejma=None if deal._hejma < 0 else SEATS[deal._hejma],
+        last_trick=None if deal._last < 0 else SEATS[deal._last],
+        honest_suits=honest,
+    )
