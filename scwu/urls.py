@@ -25,5 +25,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/", include(("scwu.api.urls", "api"))),
+    path("api/", include(("tournaments.api.urls", "tournaments-api"))),
+    path("api/", include(("games.api.urls", "games-api"))),
+    path("", include("tournaments.urls")),
+    path("", include("games.urls")),
 ]
 urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+POSITIONS = "ABCDEF"
+
+
+class RoundStage(models.TextChoices):
+    BASIC = "basic", _("basic round")
+    PLAYOFF = "playoff", _("play-off")
+    SEMIFINAL = "semifinal", _("semi-final")
+    SMALL_FINAL = "small_final", _("small final")
+    FINAL = "final", _("final")
+
+
+class RoundStatus(models.TextChoices):
+    PLANNED = "planned", _("planned")
+    DRAWING = "drawing", _("drawing")
+    DRAFT = "draft", _("draft draw")
+    PUBLISHED = "published", _("published")
+    FINISHED = "finished", _("finished")
+
+
+class PlackaMode(models.TextChoices):
+    UNTIL_FIRST_PLACKA = "until_first_placka", _("until the first placka")
+    ELIMINATION = "elimination", _("seats leave one by one")
+
+
+class DrawMethod(models.TextChoices):
+    RANDOM = "random", _("random, avoiding repeated tablemates")
+    STANDINGS = "standings", _("by standings, avoiding repeats")
+    SEEDED_FINAL = "seeded_final", _("seeded final table")
+    MANUAL = "manual", _("manual")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    stage = models.CharField(
+        _("stage"), max_length=12, choices=RoundStage.choices, default=RoundStage.BASIC
+    )
+    word = models.ForeignKey(
+        "scwu.PlayingWord", on_delete=models.PROTECT, related_name="rounds",
+        verbose_name=_("playing word"), limit_choices_to={"status": "approved"},
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.PLANNED
+    )
+    placka_mode = models.CharField(
+        _("when a seat takes the placka"), max_length=20, choices=PlackaMode.choices,
+        default=PlackaMode.UNTIL_FIRST_PLACKA,
+    )
+    released = models.BooleanField(
+        _("results released"), default=True,
+        help_text=_("Off for a silent round: results are held back from the public."),
+    )
+    # The draw, stored with everything needed to reproduce and explain it.
+    draw_method = models.CharField(
+        _("draw method"), max_length=14, choices=DrawMethod.choices, default=DrawMethod.RANDOM
+    )
+    draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    draw_inputs = models.JSONField(_("draw inputs"), default=dict, blank=True)
+    draw_report = models.JSONField(_("draw quality report"), default=dict, blank=True)
+    draw_task_id = models.CharField(max_length=64, blank=True)
+    draw_error = models.TextField(blank=True)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.get_stage_display()} {self.number}"
+
+
+class TableKind(models.TextChoices):
+    PHYSICAL = "physical", _("physical")
+    ONLINE = "online", _("online")
+
+
+class Table(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=40, blank=True)
+    kind = models.CharField(
+        _("kind"), max_length=8, choices=TableKind.choices, default=TableKind.PHYSICAL
+    )
+    line_judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="judged_tables", verbose_name=_("line judge"),
+    )
+    flags = models.JSONField(_("draw flags"), default=list, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or str(_("Table %(n)d") % {"n": self.number})
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    position = models.CharField(_("position"), max_length=1)
+    entry = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.PROTECT, related_name="seats",
+        verbose_name=_("entry"),
+    )
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_once"),
+            models.UniqueConstraint(fields=["table", "entry"], name="seat_entry_once_per_table"),
+            models.CheckConstraint(
+                condition=models.Q(position__in=list(POSITIONS)), name="seat_position_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.position}: {self.entry.player}"

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+DEFAULT_TIEBREAKS = ["success_rate", "fewer_placky", "more_deals", "fewer_penalty_points"]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", _("draft")
+    REGISTRATION = "registration", _("registration open")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class LongerWordRule(models.TextChoices):
+    """What happens to the playing word when the field is smaller than planned."""
+
+    OFF = "off", _("keep the planned words")
+    AUTOMATIC = "automatic", _("an approved word one letter longer, same theme")
+    DIRECTOR = "director", _("the director chooses")
+
+
+class SitOutRule(models.TextChoices):
+    DEALER = "dealer", _("the dealer sits out (at six also the seat to the dealer's right)")
+    DEALER_AND_LEFT = "dealer_and_left", _("the dealer sits out (at six also the seat to the dealer's left)")
+
+
+class Tournament(models.Model):
+    season = models.ForeignKey(
+        "tournaments.Season", on_delete=models.PROTECT, related_name="tournaments",
+        verbose_name=_("season"),
+    )
+    series = models.ForeignKey(
+        "tournaments.Series", on_delete=models.PROTECT, related_name="tournaments",
+        verbose_name=_("series"),
+    )
+    category = models.ForeignKey(
+        "tournaments.Category", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="tournaments", verbose_name=_("category"),
+    )
+    edition = models.PositiveIntegerField(_("edition"), default=1)
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=140, unique=True)
+    start_date = models.DateField(_("starts"))
+    end_date = models.DateField(_("ends"))
+    venue = models.CharField(_("venue"), max_length=160, blank=True)
+    host_clubs = models.ManyToManyField(
+        "scwu.Club", blank=True, related_name="hosted_tournaments", verbose_name=_("host clubs")
+    )
+    theme = models.CharField(_("word theme"), max_length=80, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=TournamentStatus.choices,
+        default=TournamentStatus.DRAFT,
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments",
+        verbose_name=_("directors"),
+    )
+    head_referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="head_refereed_tournaments", verbose_name=_("head referee"),
+    )
+    line_judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="judged_tournaments",
+        verbose_name=_("line judges"),
+    )
+    # Format.
+    basic_rounds = models.PositiveSmallIntegerField(_("basic rounds"), default=2)
+    planned_field = models.PositiveIntegerField(_("planned field size"), null=True, blank=True)
+    longer_word_rule = models.CharField(
+        _("longer word when the field is small"), max_length=12,
+        choices=LongerWordRule.choices, default=LongerWordRule.AUTOMATIC,
+    )
+    prefer_tables_of = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
+    has_semifinal = models.BooleanField(_("semi-final"), default=False)
+    final_size = models.PositiveSmallIntegerField(_("final size"), default=6)
+    has_small_final = models.BooleanField(_("small final"), default=False)
+    small_final_size = models.PositiveSmallIntegerField(_("small final size"), default=6)
+    final_last_places_by_success = models.BooleanField(
+        _("last finalists placed by success rate in the final"), default=True
+    )
+    sit_out_rule = models.CharField(
+        _("who sits out at tables of five or six"), max_length=16,
+        choices=SitOutRule.choices, default=SitOutRule.DEALER,
+    )
+    # Engine ruleset options (RULES.md).
+    rank_order = models.CharField(
+        _("rank order"), max_length=8, default="standard",
+        choices=[("standard", _("standard (A K Q J T)")), ("mariash", _("mariash (A T K Q J)"))],
+    )
+    early_end = models.BooleanField(_("early end at 17"), default=True)
+    tie_without_hejma = models.CharField(
+        _("tie without Hejma"), max_length=10, default="last_trick",
+        choices=[("last_trick", _("the last trick's taker loses")), ("both", _("both take a letter"))],
+    )
+    tiebreaks = models.JSONField(_("tie-break precedence"), default=default_tiebreaks)
+    allow_bots = models.BooleanField(_("bots may sit at online tables"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=TournamentStatus.values), name="tournament_status"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(basic_rounds__gte=1), name="tournament_one_basic_round"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(final_size__gte=4) & models.Q(prefer_tables_of__gte=4)
+                & models.Q(prefer_tables_of__lte=6),
+                name="tournament_table_sizes",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
