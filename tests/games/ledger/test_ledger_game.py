@@ -2,6 +2,7 @@
 
 from games.ledger import (
     DealRecorded,
+    Event,
     FinishReason,
     LedgerSettings,
     LetterSource,
@@ -13,7 +14,7 @@ from games.ledger import (
 TONDA = tuple("TONDA")
 
 
-def deals(*losers: str) -> list[DealRecorded]:
+def deals(*losers: str) -> list[Event]:
     return [DealRecorded(f"d{i + 1}", tuple(seat)) for i, seat in enumerate(losers)]
 
 

@@ -3,6 +3,7 @@
 from games.ledger import (
     DealRecorded,
     DealUndone,
+    Event,
     FinishReason,
     LedgerSettings,
     LetterSource,
@@ -23,7 +24,7 @@ def test_first_misdeal_of_a_deal_is_free() -> None:
 
 
 def test_second_misdeal_gives_the_dealer_a_letter_and_the_same_dealer_deals() -> None:
-    events = [Misdeal("m1"), Misdeal("m2"), DealRecorded("d1", ("B",))]
+    events: list[Event] = [Misdeal("m1"), Misdeal("m2"), DealRecorded("d1", ("B",))]
     state = replay(LedgerSettings(word=TONDA), events)
     deal = state.deals[0]
     assert deal.dealer == "A"
@@ -36,27 +37,32 @@ def test_second_misdeal_gives_the_dealer_a_letter_and_the_same_dealer_deals() ->
 
 
 def test_every_further_misdeal_gives_another_letter() -> None:
-    events = [Misdeal("m1"), Misdeal("m2"), Misdeal("m3"), DealRecorded("d1", ("B",))]
+    events: list[Event] = [Misdeal("m1"), Misdeal("m2"), Misdeal("m3"), DealRecorded("d1", ("B",))]
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.seat("A").word_so_far == "TO"
 
 
 def test_waived_second_misdeal_gives_no_letter() -> None:
-    events = [Misdeal("m1"), Misdeal("m2", waived=True), DealRecorded("d1", ("B",))]
+    events: list[Event] = [Misdeal("m1"), Misdeal("m2", waived=True), DealRecorded("d1", ("B",))]
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.deals[0].misdeals[1].waived and state.deals[0].misdeals[1].letter is None
     assert state.seat("A").letters == 0
 
 
 def test_misdeal_counter_is_per_deal() -> None:
-    events = [Misdeal("m1"), DealRecorded("d1", ("A",)), Misdeal("m2"), DealRecorded("d2", ("B",))]
+    events: list[Event] = [
+        Misdeal("m1"),
+        DealRecorded("d1", ("A",)),
+        Misdeal("m2"),
+        DealRecorded("d2", ("B",)),
+    ]
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.seat("A").word_so_far == "T"  # only the lost deal
     assert state.deals[1].misdeals[0].number == 1
 
 
 def test_misdeals_of_the_deal_being_dealt_show_on_the_next_deal() -> None:
-    events = [DealRecorded("d1", ("C",)), Misdeal("m1"), Misdeal("m2")]
+    events: list[Event] = [DealRecorded("d1", ("C",)), Misdeal("m1"), Misdeal("m2")]
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.next_deal is not None
     assert state.next_deal.dealer == "C"
@@ -66,7 +72,7 @@ def test_misdeals_of_the_deal_being_dealt_show_on_the_next_deal() -> None:
 
 def test_misdeal_letter_that_completes_the_word_ends_the_game() -> None:
     settings = LedgerSettings(word=("X", "Y"))
-    events = [DealRecorded("d1", ("A",)), Misdeal("m1"), Misdeal("m2")]
+    events: list[Event] = [DealRecorded("d1", ("A",)), Misdeal("m1"), Misdeal("m2")]
     state = replay(settings, events)
     assert state.finished and state.finish_reason is FinishReason.PLACKA
     assert state.plackas == ("A",)
@@ -82,7 +88,12 @@ def test_misdeal_letter_that_completes_the_word_ends_the_game() -> None:
 
 def test_misdeal_placka_in_elimination_sends_the_dealer_out_and_the_next_seat_deals() -> None:
     settings = LedgerSettings(word=("X", "Y"), seats=5, placka_mode=PlackaMode.ELIMINATION)
-    events = [DealRecorded("d1", ("B",)), Misdeal("m1"), Misdeal("m2"), DealRecorded("d2", ("D",))]
+    events: list[Event] = [
+        DealRecorded("d1", ("B",)),
+        Misdeal("m1"),
+        Misdeal("m2"),
+        DealRecorded("d2", ("D",)),
+    ]
     state = replay(settings, events)
     deal = state.deal("d2")
     assert deal.counted and deal.misdeals[1].dealer == "B"
@@ -93,7 +104,7 @@ def test_misdeal_placka_in_elimination_sends_the_dealer_out_and_the_next_seat_de
 
 
 def test_late_misdeal_entered_for_a_recorded_deal() -> None:
-    events = [
+    events: list[Event] = [
         DealRecorded("d1", ("B",)),
         DealRecorded("d2", ("C",)),
         Misdeal("m1", deal_id="d1"),
@@ -105,7 +116,7 @@ def test_late_misdeal_entered_for_a_recorded_deal() -> None:
 
 
 def test_undo_returns_the_misdeals_to_the_deal_being_dealt() -> None:
-    events = [Misdeal("m1"), DealRecorded("d1", ("B",)), DealUndone("u1")]
+    events: list[Event] = [Misdeal("m1"), DealRecorded("d1", ("B",)), DealUndone("u1")]
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.deals == ()
     assert state.next_deal is not None

@@ -4,6 +4,7 @@ from games.ledger import (
     DealCorrected,
     DealRecorded,
     DealUndone,
+    Event,
     FinishReason,
     LedgerSettings,
     LetterSource,
@@ -20,7 +21,7 @@ TONDA = tuple("TONDA")
 SETTINGS = LedgerSettings(word=TONDA)
 
 
-def deals(*losers: str) -> list[DealRecorded]:
+def deals(*losers: str) -> list[Event]:
     return [DealRecorded(f"d{i + 1}", tuple(seat)) for i, seat in enumerate(losers)]
 
 
@@ -39,7 +40,7 @@ def test_loses_deal_makes_the_offender_the_loser_and_the_next_dealer() -> None:
 
 
 def test_two_revoke_offenders_each_take_a_letter() -> None:
-    events = [
+    events: list[Event] = [
         *deals("B"),
         ruling("d1", "C", Penalty.LOSES_DEAL, "r1"),
         ruling("d1", "D", Penalty.LOSES_DEAL, "r2"),
@@ -154,14 +155,14 @@ def test_undo_of_the_last_deal() -> None:
 
 def test_undo_reopens_a_finished_game() -> None:
     settings = LedgerSettings(word=("X",))
-    events = [*deals("B"), DealUndone("u1")]
+    events: list[Event] = [*deals("B"), DealUndone("u1")]
     state = replay(settings, events)
     assert not state.finished and state.plackas == ()
     assert state.next_deal is not None and state.next_deal.dealer == "A"
 
 
 def test_correcting_a_loser_recomputes_everything_after_it() -> None:
-    events = [*deals("B", "C", "D"), DealCorrected("c1", "d1", losers=("D",))]
+    events: list[Event] = [*deals("B", "C", "D"), DealCorrected("c1", "d1", losers=("D",))]
     state = replay(SETTINGS, events)
     assert state.deal("d1").losers == ("D",)
     assert [d.dealer for d in state.deals] == ["A", "D", "C"]
@@ -171,7 +172,7 @@ def test_correcting_a_loser_recomputes_everything_after_it() -> None:
 
 def test_correcting_points_keeps_the_loser() -> None:
     points = {"A": 1, "B": 30, "C": 1, "D": 1}
-    events = [*deals("B"), DealCorrected("c1", "d1", points=points)]
+    events: list[Event] = [*deals("B"), DealCorrected("c1", "d1", points=points)]
     state = replay(SETTINGS, events)
     assert state.deal("d1").points_by_seat == points and state.deal("d1").losers == ("B",)
 
