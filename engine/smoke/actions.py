@@ -10,7 +10,7 @@
 'draw 2C 7H'
 >>> Action.parse("draw").code, Action.parse("play as").code
 ('stay', 'AS')
->>> sorted([Action.parse("mitt"), Action.parse("sit"), Action.parse("stay")])[0].code
+>>> sorted([Action.parse("draw 2C"), Action.parse("sit"), Action.parse("stay")])[0].code
 'sit'
 """
 
@@ -115,5 +115,9 @@ class Action:
             if len(words) == 1:
                 return cls.play(Card.parse(words[0]))
         except CardError as err:
+            if head not in ("draw", "play"):
+                raise ActionError(
+                    f"not an action: {text!r} (sit, stay, draw CARDS, mitt, CARD)"
+                ) from err
             raise ActionError(f"not an action: {text!r} ({err.detail})") from err
         raise ActionError(f"not an action: {text!r} (sit, stay, draw CARDS, mitt, CARD)")

@@ -98,8 +98,13 @@ def play_session(
     while not sheet.is_over and len(records) < max_hands:
         standing = sheet.standings()
         dealer = list(names).index(sheet.dealer or names[first_dealer])
-        state = HandState(len(names), dealer, rng=rng, tallies=[s.tally for s in standing],
-                          sits=[s.sits for s in standing])
+        state = HandState(
+            len(names),
+            dealer,
+            rng=rng,
+            tallies=[s.tally for s in standing],
+            sits=[s.sits for s in standing],
+        )
         while not state.is_over:
             seat = state.current_player
             assert seat is not None

@@ -23,6 +23,7 @@ from engine.smoke.errors import SmokeError
 from engine.smoke.hand import HandState, Phase
 from engine.smoke.jargon import check_line
 from engine.smoke.record import entry_of, hand_to_dict, read_json, record_of
+from engine.smoke.rules import DEFAULT_RULES
 from engine.smoke.sessions import check_record, score_hand, score_session, sheet_from_dict
 from engine.smoke.tally import TallySheet
 
@@ -42,7 +43,11 @@ class _Parser(argparse.ArgumentParser):
 
 def _read(path: str) -> Any:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
     except OSError as err:
         raise SmokeError(f"cannot read {path}: {err.strerror}", code="io") from err
     return read_json(text)
@@ -121,21 +126,28 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     elif args.command == "jargon":
         _print([f.as_dict() for f in check_line(" ".join(args.line))], out)
     elif args.command in ("selfplay", "bench"):
+        DEFAULT_RULES.check_participants(args.players)
         rng = random.Random(args.seed)
         names = NAMES[: args.players]
         if args.command == "selfplay":
             sheet, records = play_session(_bots(args, rng), names, rng=rng)
-            _print({"participants": list(names), "first_dealer": names[0],
-                    "hands": [hand_to_dict(r, with_participants=False) for r in records]}, out)
+            _print(
+                {
+                    "participants": list(names),
+                    "first_dealer": names[0],
+                    "hands": [hand_to_dict(r, with_participants=False) for r in records],
+                },
+                out,
+            )
         else:
             _print(_bench(args, rng), out)
     else:
+        DEFAULT_RULES.check_participants(args.players)
         return _play(args, sys.stdin, out)
     return 0
 
 
 def _bench(args: argparse.Namespace, rng: random.Random) -> dict[str, Any]:
-    TallySheet(list(NAMES[: args.players]))  # validates the count
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
     started = time.perf_counter()
     wins: dict[str, int] = {}
@@ -168,10 +180,16 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     sheet = TallySheet(names, first_dealer=names[0])
     while not sheet.is_over:
         standing = sheet.standings()
-        state = HandState(len(names), names.index(sheet.dealer or names[0]), rng=rng,
-                          tallies=[s.tally for s in standing], sits=[s.sits for s in standing])
-        out.write(f"\n{sheet.dealer} distributes. Smoke is {state.turned.jargon}"
-                  f" ({state.turned.code}).\n")
+        state = HandState(
+            len(names),
+            names.index(sheet.dealer or names[0]),
+            rng=rng,
+            tallies=[s.tally for s in standing],
+            sits=[s.sits for s in standing],
+        )
+        out.write(
+            f"\n{sheet.dealer} distributes. Smoke is {state.turned.jargon} ({state.turned.code}).\n"
+        )
         while not state.is_over:
             seat = state.current_player
             assert seat is not None

@@ -162,8 +162,15 @@ class HandState:
             for i, card in enumerate(hand):
                 order[i * n + (seat - dealer - 1) % n] = card
         deck = [card for card in order if card is not None] + [turned, *rest]
-        return cls(n, dealer, rng=rng or random.Random(0), deck=deck, tallies=tallies,
-                   sits=sits, rules=rules)
+        return cls(
+            n,
+            dealer,
+            rng=rng or random.Random(0),
+            deck=deck,
+            tallies=tallies,
+            sits=sits,
+            rules=rules,
+        )
 
     # ----------------------------------------------------------------- queries
     @property
@@ -399,8 +406,11 @@ class HandState:
             "hand": codes(sorted(self.hands[seat])),
             "hand_sizes": [len(hand) for hand in self.hands],
             "decisions": [
-                {"seat": d.seat, "action": "sit" if d.action.kind is Kind.SIT else "draw",
-                 "count": len(d.action.cards)}
+                {
+                    "seat": d.seat,
+                    "action": "sit" if d.action.kind is Kind.SIT else "draw",
+                    "count": len(d.action.cards),
+                }
                 for d in self.decisions
             ],
             "stayers": self.stayers if self.phase is not Phase.DRAW else [],
@@ -408,8 +418,7 @@ class HandState:
             "leader": self.leader,
             "trick": [[s, c.code] for s, c in self.trick],
             "tricks": [
-                {"leader": t.leader, "plays": [[s, c.code] for s, c in t.plays],
-                 "winner": t.winner}
+                {"leader": t.leader, "plays": [[s, c.code] for s, c in t.plays], "winner": t.winner}
                 for t in self.tricks
             ],
             "penalties": [{"seat": p.seat, "what": p.what} for p in self.penalties],

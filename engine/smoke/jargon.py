@@ -57,14 +57,27 @@ TERMS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 NUMBER_TERMS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 
-_PLURAL_SUBSTITUTE = {"kack": "kacks", "pin": "pins", "hook": "hooks", "mitt": "mitts",
-                      "distributor": "distributors", "brand": "brands", "tally": "tallies"}
+_PLURAL_SUBSTITUTE = {
+    "kack": "kacks",
+    "pin": "pins",
+    "hook": "hooks",
+    "mitt": "mitts",
+    "distributor": "distributors",
+    "brand": "brands",
+    "tally": "tallies",
+}
 
 
 def _forms(term: str) -> list[str]:
     """The written forms of a term: singular, plural and a few verb forms."""
-    stems = {"hearts": "heart", "spades": "spade", "clubs": "club", "diamonds": "diamond",
-             "cards": "card", "players": "player"}
+    stems = {
+        "hearts": "heart",
+        "spades": "spade",
+        "clubs": "club",
+        "diamonds": "diamond",
+        "cards": "card",
+        "players": "player",
+    }
     base = stems.get(term, term)
     plural = base + ("es" if base.endswith(("x", "s")) else "s")
     forms = [base, plural]
@@ -127,8 +140,14 @@ def check_line(line: str) -> list[Finding]:
         form = re.sub(r"\s+", " ", match.group(0).lower())
         term = _BY_FORM[form]
         findings.append(
-            Finding(match.group(0), match.start(), match.end(), term, _SUBSTITUTES[term],
-                    term in NUMBER_TERMS)
+            Finding(
+                match.group(0),
+                match.start(),
+                match.end(),
+                term,
+                _SUBSTITUTES[term],
+                term in NUMBER_TERMS,
+            )
         )
     return findings
 

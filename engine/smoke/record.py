@@ -33,7 +33,7 @@ from engine.smoke.cards import Card, codes
 from engine.smoke.errors import CardError, IllegalActionError, RecordError, SmokeError
 from engine.smoke.hand import HandState
 from engine.smoke.rules import DEFAULT_RULES, SmokeRules
-from engine.smoke.tally import HandEntry, Infraction, TallySheet
+from engine.smoke.tally import HandEntry, Infraction
 
 _REASON_CODES = {"stock": "draw", "not_in_hand": "play", "phase": "play"}
 
@@ -79,7 +79,7 @@ def _get(data: Any, key: str, kind: type | tuple[type, ...], default: Any = ...)
             raise RecordError(f"missing field {key!r}")
         return default
     value = data[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"field {key!r} has the wrong type ({type(value).__name__})")
     return value
 
@@ -145,8 +145,12 @@ def hand_from_dict(data: Any, participants: Sequence[str] | None = None) -> Hand
         if action not in ("sit", "stay", "draw", "mitt"):
             raise RecordError(f"unknown draw action {action!r} (sit, stay, draw, mitt)")
         draws.append(
-            Draw(who, action == "sit", _cards(_get(item, "discards", list, []), who),
-                 _cards(_get(item, "drawn", list, []), who))
+            Draw(
+                who,
+                action == "sit",
+                _cards(_get(item, "discards", list, []), who),
+                _cards(_get(item, "drawn", list, []), who),
+            )
         )
     return HandRecord(
         participants=names,
@@ -175,8 +179,12 @@ def hand_to_dict(record: HandRecord, *, with_participants: bool = True) -> dict[
     out["draws"] = [
         {"who": d.who, "action": "sit"}
         if d.sit
-        else {"who": d.who, "action": "draw", "discards": codes(d.discards),
-              "drawn": codes(d.drawn)}
+        else {
+            "who": d.who,
+            "action": "draw",
+            "discards": codes(d.discards),
+            "drawn": codes(d.drawn),
+        }
         for d in record.draws
     ]
     out["play"] = codes(record.play)
@@ -216,7 +224,11 @@ def replay(
     dealer = names.index(record.dealer)
     try:
         state = HandState.from_deal(
-            record.deal, record.smoke, dealer=dealer, rules=rules, rng=random.Random(0),
+            record.deal,
+            record.smoke,
+            dealer=dealer,
+            rules=rules,
+            rng=random.Random(0),
             tallies=tallies if tallies is not None else record.tallies,
             sits=sits if sits is not None else record.sits,
         )
@@ -227,15 +239,19 @@ def replay(
         if expected is None or state.phase.value != "draw":
             raise RecordError(f"draw {i}: the draw is already over", code="draw")
         if draw.who != names[expected]:
-            raise RecordError(f"draw {i}: {names[expected]} decides now, not {draw.who}",
-                              code="draw")
+            raise RecordError(
+                f"draw {i}: {names[expected]} decides now, not {draw.who}", code="draw"
+            )
         action = Action.sit() if draw.sit else Action.draw(draw.discards)
         try:
             state.apply(action, drawn=None if draw.sit else draw.drawn)
         except IllegalActionError as err:
-            code = {"not_in_hand": "draw"}.get(err.reason, _REASON_CODES.get(err.reason, err.reason))
-            raise RecordError(f"draw {i}: {err.detail.replace('seat ' + str(expected), draw.who)}",
-                              code=code) from err
+            code = {"not_in_hand": "draw"}.get(
+                err.reason, _REASON_CODES.get(err.reason, err.reason)
+            )
+            raise RecordError(
+                f"draw {i}: {err.detail.replace('seat ' + str(expected), draw.who)}", code=code
+            ) from err
     if state.phase.value == "draw":
         raise RecordError("the draw is not finished", code="draw")
     for i, card in enumerate(record.play):
@@ -245,17 +261,18 @@ def replay(
         try:
             state.apply(Action.play(card), referee=True)
         except IllegalActionError as err:
-            raise RecordError(f"play {i}: {names[seat]} does not hold {card.code}",
-                              code=_REASON_CODES.get(err.reason, "play")) from err
+            raise RecordError(
+                f"play {i}: {names[seat]} does not hold {card.code}",
+                code=_REASON_CODES.get(err.reason, "play"),
+            ) from err
     if not state.is_over:
-        raise RecordError(f"the play stops after {len(record.play)} cards: five tricks are played",
-                          code="play")
+        raise RecordError(
+            f"the play stops after {len(record.play)} cards: five tricks are played", code="play"
+        )
     return state
 
 
-def entry_of(
-    record: HandRecord, state: HandState, rules: SmokeRules = DEFAULT_RULES
-) -> HandEntry:
+def entry_of(record: HandRecord, state: HandState, rules: SmokeRules = DEFAULT_RULES) -> HandEntry:
     """The tally-sheet entry of a replayed hand (reneges become infractions).
 
     ``first_out`` is the first participant, in trick order, who reached zero

@@ -74,8 +74,9 @@ def sheet_from_dict(data: Any, rules: SmokeRules = DEFAULT_RULES) -> TallySheet:
     names = _get(data, "participants", list)
     hands = _get(data, "hands", list)
     try:
-        sheet = TallySheet(names, first_dealer=_get(data, "first_dealer", (str, type(None)), None),
-                           rules=rules)
+        sheet = TallySheet(
+            names, first_dealer=_get(data, "first_dealer", (str, type(None)), None), rules=rules
+        )
     except SmokeError as err:
         raise RecordError(err.detail, code=err.code) from err
     for index, hand in enumerate(hands):
@@ -129,8 +130,11 @@ def score_hand(data: Any, rules: SmokeRules = DEFAULT_RULES) -> dict[str, Any]:
     out = result_to_dict(sheet, result)
     out["smoke"] = record.smoke.code
     out["tricks_played"] = [
-        {"leader": names[t.leader], "cards": [c.code for _, c in t.plays],
-         "winner": names[t.winner]}
+        {
+            "leader": names[t.leader],
+            "cards": [c.code for _, c in t.plays],
+            "winner": names[t.winner],
+        }
         for t in state.tricks
     ]
     out["readout"] = sheet.readout().as_dict()

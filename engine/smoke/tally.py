@@ -240,9 +240,7 @@ class TallySheet:
                     code="mustie",
                 )
         taken = self._check_tricks(stayers, tricks)
-        crimes = tuple(
-            i if isinstance(i, Infraction) else Infraction(*i) for i in infractions
-        )
+        crimes = tuple(i if isinstance(i, Infraction) else Infraction(*i) for i in infractions)
         for crime in crimes:
             self._known(crime.who, "infraction by")
         if stayers:
@@ -279,9 +277,7 @@ class TallySheet:
             taken[name] = count
         total = sum(taken.values())
         if stayers and total != self.rules.hand_size:
-            raise TallyError(
-                f"tricks add up to {total}, not {self.rules.hand_size}", code="tricks"
-            )
+            raise TallyError(f"tricks add up to {total}, not {self.rules.hand_size}", code="tricks")
         return taken
 
     def record_hand(
@@ -320,8 +316,15 @@ class TallySheet:
             delta += rules.penalty * sum(1 for i in entry.infractions if i.who == name)
             tally = max(0, old.tally + delta)
             standings.append(
-                Standing(name, tally, tally - old.tally, sits, rules.is_mustie(sits),
-                         rules.is_in_box(tally), False)
+                Standing(
+                    name,
+                    tally,
+                    tally - old.tally,
+                    sits,
+                    rules.is_mustie(sits),
+                    rules.is_in_box(tally),
+                    False,
+                )
             )
         at_zero = [s.name for s in standings if s.tally == 0]
         winner = self._winner(at_zero, entry.first_out)
@@ -345,8 +348,7 @@ class TallySheet:
             raise TallyError(f"{first_out} did not reach zero", code="tie")
         if len(at_zero) > 1 and first_out is None:
             raise TallyError(
-                f"{' and '.join(at_zero)} all reached zero: say who got there first"
-                " (first_out)",
+                f"{' and '.join(at_zero)} all reached zero: say who got there first (first_out)",
                 code="tie",
             )
         return first_out or (at_zero[0] if at_zero else None)

@@ -22,8 +22,11 @@ def make_hand(
 ) -> HandState:
     """A hand with known cards: ``hands`` by seat, the turned card naming smoke."""
     return HandState.from_deal(
-        [parse_cards(h) for h in hands], Card.parse(turned), dealer=dealer,
-        tallies=tallies, sits=sits,
+        [parse_cards(h) for h in hands],
+        Card.parse(turned),
+        dealer=dealer,
+        tallies=tallies,
+        sits=sits,
     )
 
 
@@ -42,9 +45,7 @@ def play(state: HandState, *codes: str, referee: bool = False) -> None:
 @pytest.fixture
 def s7_hand() -> HandState:
     """Dealer 0; seat 1 (under the gun) has no smoke (hearts); seat 2 holds KH 9H."""
-    return make_hand(
-        ["3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S", "KH 9H 2D 3D 4D", "5H 6H 7D TS JS"], "2H"
-    )
+    return make_hand(["3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S", "KH 9H 2D 3D 4D", "5H 6H 7D TS JS"], "2H")
 
 
 def test_deal_gives_five_each_from_the_dealers_left_and_turns_up_a_dead_card() -> None:
