@@ -10,11 +10,14 @@ class WordProposeForm(forms.Form):
     label = forms.CharField(label=_("Label as shown"), max_length=60, required=False)
     letters = forms.CharField(label=_("Letters players collect"), max_length=40)
     language = forms.ChoiceField(
-        label=_("Language"), choices=[("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))]
+        label=_("Language"),
+        choices=[("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))],
     )
     theme = forms.CharField(label=_("Theme"), max_length=80, required=False)
 
 
 class WordReviewForm(forms.Form):
     verdict = forms.ChoiceField(label=_("Verdict"), choices=Verdict.choices)
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    reason = forms.CharField(
+        label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )

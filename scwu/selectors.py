@@ -24,13 +24,17 @@ def player_club_at(player: Player, on: dt.date) -> Club | None:
 
 def player_list(*, search: str = "", club: Club | None = None) -> QuerySet[Player]:
     today = dt.date.today()
-    current = Membership.objects.filter(start__lte=today).filter(
-        Q(end__isnull=True) | Q(end__gte=today)
-    ).select_related("club", "club__country")
-    qs = Player.objects.prefetch_related(
-        Prefetch("memberships", queryset=current, to_attr="current_memberships")
-    ).annotate(active_bans=Count("bans", filter=Q(bans__lifted_on__isnull=True))).order_by(
-        "nickname_key"
+    current = (
+        Membership.objects.filter(start__lte=today)
+        .filter(Q(end__isnull=True) | Q(end__gte=today))
+        .select_related("club", "club__country")
+    )
+    qs = (
+        Player.objects.prefetch_related(
+            Prefetch("memberships", queryset=current, to_attr="current_memberships")
+        )
+        .annotate(active_bans=Count("bans", filter=Q(bans__lifted_on__isnull=True)))
+        .order_by("nickname_key")
     )
     if search:
         qs = qs.filter(Q(nickname__icontains=search) | Q(real_name__icontains=search))

@@ -34,7 +34,7 @@ if not DEBUG:
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off.")
 else:
-    SECRET_KEY = SECRET_KEY or "dev-only-insecure-key-not-for-production"  # noqa: S105
+    SECRET_KEY = SECRET_KEY or "dev-only-insecure-key-not-for-production"
     ALLOWED_HOSTS = ALLOWED_HOSTS or ["127.0.0.1", "localhost", "testserver", "[::1]"]
 
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")

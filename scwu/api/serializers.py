@@ -18,8 +18,10 @@ class CountrySerializer(serializers.ModelSerializer[Country]):
 
 
 class ClubSerializer(serializers.ModelSerializer[Club]):
-    country = serializers.SlugRelatedField(slug_field="iso3", read_only=True)
-    captain = serializers.StringRelatedField()
+    country: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="iso3", read_only=True
+    )
+    captain: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
 
     class Meta:
         model = Club
@@ -27,7 +29,9 @@ class ClubSerializer(serializers.ModelSerializer[Club]):
 
 
 class MembershipSerializer(serializers.ModelSerializer[Membership]):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
 
     class Meta:
         model = Membership
@@ -60,7 +64,7 @@ class PlayerCreateInputSerializer(serializers.Serializer[Any]):
 
 
 class WordReviewSerializer(serializers.ModelSerializer[WordReview]):
-    member = serializers.StringRelatedField()
+    member: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
 
     class Meta:
         model = WordReview
@@ -69,7 +73,7 @@ class WordReviewSerializer(serializers.ModelSerializer[WordReview]):
 
 class PlayingWordSerializer(serializers.ModelSerializer[PlayingWord]):
     reviews = WordReviewSerializer(many=True, read_only=True)
-    proposed_by = serializers.StringRelatedField()
+    proposed_by: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
 
     class Meta:
         model = PlayingWord
@@ -88,7 +92,10 @@ class PlayingWordSerializer(serializers.ModelSerializer[PlayingWord]):
 
 
 class WordProposeInputSerializer(serializers.Serializer[Any]):
-    label = serializers.CharField(max_length=60, required=False, default="", allow_blank=True)
+    # A field named "label" shadows Field.label in the stubs; DRF itself handles it fine.
+    label = serializers.CharField(  # type: ignore[assignment]
+        max_length=60, required=False, default="", allow_blank=True
+    )
     letters = serializers.CharField(max_length=40)
     language = serializers.ChoiceField(choices=["cs", "en", "ru", "sk", "de", "other"])
     theme = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
@@ -100,7 +107,7 @@ class WordReviewInputSerializer(serializers.Serializer[Any]):
 
 
 class BanSerializer(serializers.ModelSerializer[Ban]):
-    player = serializers.StringRelatedField()
+    player: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
 
     class Meta:
         model = Ban

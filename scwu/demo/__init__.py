@@ -5,4 +5,4 @@ the same data as running it once.
 """
 
 SEEDERS = ["scwu.demo.federation", "tournaments.demo", "games.demo"]
-DEMO_PASSWORD = "scwu-demo"  # noqa: S105 - demo accounts only, documented in README.md
+DEMO_PASSWORD = "scwu-demo"

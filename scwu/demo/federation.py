@@ -1,4 +1,4 @@
-"""A realistic federation: countries, clubs, players with memberships, a commission, words, a ban."""
+"""A realistic federation: countries, clubs, players, a commission, words and a ban."""
 
 from __future__ import annotations
 
@@ -57,15 +57,86 @@ CLUBS = [
 ]
 
 NICKNAMES = [
-    "LUMIR", "Tonda", "Hejmař", "Kocour", "Pepík", "Mňau", "Zelený", "Svršek", "Spodek",
-    "Žalud", "Kulový", "Srdcař", "Bóža", "Franta", "Vendy", "Šimi", "Kuba", "Ríša", "Dáša",
-    "Míla", "Ondra", "Terka", "Vašek", "Zuzka", "Jirka", "Kačka", "Marek", "Bára", "Honza",
-    "Lucka", "Pavel", "Jana", "Tomáš", "Eliška", "Petr", "Anička", "Radek", "Klára",
-    "Matouš", "Nela", "Jozef", "Zoltán", "Miro", "Katka", "Hans", "Greta", "Lukas",
-    "Sepp", "Resi", "Wojtek", "Kasia", "Bat-Erdene", "Oyuna", "Temuujin", "Kwame",
-    "Ama", "Kofi", "Esi", "Maple", "Gordie", "Moose", "Nigel", "Poppy", "Alfie", "Imre",
-    "Réka", "Bence", "Fanni", "Dorka", "Tibi", "Lenka", "Slávek", "Vilda", "Bohouš",
-    "Kristýna", "Standa", "Luboš", "Hedvika", "Mirek", "Zdeňka",
+    "LUMIR",
+    "Tonda",
+    "Hejmař",
+    "Kocour",
+    "Pepík",
+    "Mňau",
+    "Zelený",
+    "Svršek",
+    "Spodek",
+    "Žalud",
+    "Kulový",
+    "Srdcař",
+    "Bóža",
+    "Franta",
+    "Vendy",
+    "Šimi",
+    "Kuba",
+    "Ríša",
+    "Dáša",
+    "Míla",
+    "Ondra",
+    "Terka",
+    "Vašek",
+    "Zuzka",
+    "Jirka",
+    "Kačka",
+    "Marek",
+    "Bára",
+    "Honza",
+    "Lucka",
+    "Pavel",
+    "Jana",
+    "Tomáš",
+    "Eliška",
+    "Petr",
+    "Anička",
+    "Radek",
+    "Klára",
+    "Matouš",
+    "Nela",
+    "Jozef",
+    "Zoltán",
+    "Miro",
+    "Katka",
+    "Hans",
+    "Greta",
+    "Lukas",
+    "Sepp",
+    "Resi",
+    "Wojtek",
+    "Kasia",
+    "Bat-Erdene",
+    "Oyuna",
+    "Temuujin",
+    "Kwame",
+    "Ama",
+    "Kofi",
+    "Esi",
+    "Maple",
+    "Gordie",
+    "Moose",
+    "Nigel",
+    "Poppy",
+    "Alfie",
+    "Imre",
+    "Réka",
+    "Bence",
+    "Fanni",
+    "Dorka",
+    "Tibi",
+    "Lenka",
+    "Slávek",
+    "Vilda",
+    "Bohouš",
+    "Kristýna",
+    "Standa",
+    "Luboš",
+    "Hedvika",
+    "Mirek",
+    "Zdeňka",
 ]
 
 WORDS = [
@@ -108,8 +179,13 @@ Log = Callable[[str], None]
 def _user(username: str, *, first: str = "", last: str = "", superuser: bool = False) -> User:
     user, created = User.objects.get_or_create(
         username=username,
-        defaults={"first_name": first, "last_name": last, "is_staff": superuser,
-                  "is_superuser": superuser, "email": f"{username}@scwu.example"},
+        defaults={
+            "first_name": first,
+            "last_name": last,
+            "is_staff": superuser,
+            "is_superuser": superuser,
+            "email": f"{username}@scwu.example",
+        },
     )
     if created:
         user.set_password(DEMO_PASSWORD)
@@ -140,8 +216,14 @@ def seed(log: Log) -> None:
     referee.groups.add(Group.objects.get(name="referee"))
     members = []
     for i, (first, last) in enumerate(
-        [("Karel", "Veselý"), ("Marta", "Horáková"), ("Ivan", "Petrov"), ("Ewa", "Nowak"),
-         ("Kwesi", "Mensah")], start=1
+        [
+            ("Karel", "Veselý"),
+            ("Marta", "Horáková"),
+            ("Ivan", "Petrov"),
+            ("Ewa", "Nowak"),
+            ("Kwesi", "Mensah"),
+        ],
+        start=1,
     ):
         user = _user(f"commission{i}", first=first, last=last)
         member, _ = CommissionMember.objects.get_or_create(
@@ -184,28 +266,34 @@ def seed(log: Log) -> None:
         if club.captain_id is None:
             member = club.memberships.filter(end__isnull=True).order_by("start").first()
             if member is not None:
-                club.captain = lumir if club == lumir.memberships.get(end__isnull=True).club else member.player
+                club.captain = (
+                    lumir if club == lumir.memberships.get(end__isnull=True).club else member.player
+                )
                 club.save(update_fields=["captain"])
 
     roster, _ = EliteRoster.objects.get_or_create(club=clubs[0], season=2026)
     if not roster.players.exists():
-        roster.players.set(
-            [m.player for m in clubs[0].memberships.filter(end__isnull=True)[:6]]
-        )
+        roster.players.set([m.player for m in clubs[0].memberships.filter(end__isnull=True)[:6]])
 
     for label, letters, language, theme, status in WORDS:
         word, created = PlayingWord.objects.get_or_create(
             letters=letters,
             theme=theme,
-            defaults={"label": label, "language": language, "status": status,
-                      "proposed_by": members[rng.randrange(len(members))].user},
+            defaults={
+                "label": label,
+                "language": language,
+                "status": status,
+                "proposed_by": members[rng.randrange(len(members))].user,
+            },
         )
         if created and status != WordStatus.PROPOSED:
             verdict = Verdict.APPROVE if status in ("approved", "retired") else Verdict.VETO
             reviewers = members[:3] if verdict == Verdict.APPROVE else members[:1]
             for member in reviewers:
                 WordReview.objects.create(
-                    word=word, member=member, verdict=verdict,
+                    word=word,
+                    member=member,
+                    verdict=verdict,
                     reason="" if verdict == Verdict.APPROVE else "Too close to an existing word.",
                 )
         elif created and letters == "HOLMES":
@@ -214,13 +302,19 @@ def seed(log: Log) -> None:
     cheat = Player.objects.filter(nickname_key=nickname_key("Podvodník")).first()
     if cheat is None:
         cheat = Player.objects.create(nickname="Podvodník", real_name="Karel Falešný")
-        Membership.objects.create(player=cheat, club=clubs[1], start=dt.date(2019, 3, 1),
-                                  end=dt.date(2025, 6, 30))
+        Membership.objects.create(
+            player=cheat, club=clubs[1], start=dt.date(2019, 3, 1), end=dt.date(2025, 6, 30)
+        )
     if not Ban.objects.filter(player=cheat).exists():
         Ban.objects.create(
-            player=cheat, source=BanSource.RENONC_B, imposed_on=dt.date(2025, 6, 14),
-            reason="Intentional renonc B (revoke) at the VIII. Team Championship, ruled by the head referee.",
+            player=cheat,
+            source=BanSource.RENONC_B,
+            imposed_on=dt.date(2025, 6, 14),
+            reason="Intentional renonc B (revoke) at the VIII. Team Championship, "
+            "ruled by the head referee.",
             imposed_by=admin,
         )
-    log(f"federation: {Country.objects.count()} countries, {Club.objects.count()} clubs, "
-        f"{Player.objects.count()} players, {PlayingWord.objects.count()} words")
+    log(
+        f"federation: {Country.objects.count()} countries, {Club.objects.count()} clubs, "
+        f"{Player.objects.count()} players, {PlayingWord.objects.count()} words"
+    )

@@ -34,9 +34,7 @@ class Ban(models.Model):
         verbose_name = _("ban")
         verbose_name_plural = _("bans")
         constraints = [
-            models.CheckConstraint(
-                condition=~models.Q(reason=""), name="ban_reason_required"
-            ),
+            models.CheckConstraint(condition=~models.Q(reason=""), name="ban_reason_required"),
             models.UniqueConstraint(
                 fields=["player"],
                 condition=models.Q(lifted_on__isnull=True),

@@ -90,7 +90,6 @@ class PlayingWord(models.Model):
         return self.status == WordStatus.APPROVED
 
 
-
 class Verdict(models.TextChoices):
     APPROVE = "approve", _("approve")
     REJECT = "reject", _("reject")

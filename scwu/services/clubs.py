@@ -55,7 +55,11 @@ def elite_roster_set(
     require_role(by, Role.ADMINISTRATOR)
     if len(set(players)) > ELITE_ROSTER_MAX:
         raise ValidationError(
-            {"players": [_("An elite roster holds at most %(n)d players.") % {"n": ELITE_ROSTER_MAX}]},
+            {
+                "players": [
+                    _("An elite roster holds at most %(n)d players.") % {"n": ELITE_ROSTER_MAX}
+                ]
+            },
             code="too_many",
         )
     roster, _created = EliteRoster.objects.get_or_create(club=club, season=season)

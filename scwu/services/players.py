@@ -74,20 +74,26 @@ def membership_start(
 ) -> Membership:
     """Move ``player`` to ``club`` from ``start``; the open membership ends the day before."""
     require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
-    current = (
-        Membership.objects.select_for_update().filter(player=player, end__isnull=True).first()
-    )
+    current = Membership.objects.select_for_update().filter(player=player, end__isnull=True).first()
     if current is not None:
         if current.club_id == club.pk:
             raise ValidationError(
-                {"club": [_("%(player)s is already a member of %(club)s.")
-                          % {"player": player, "club": club}]},
+                {
+                    "club": [
+                        _("%(player)s is already a member of %(club)s.")
+                        % {"player": player, "club": club}
+                    ]
+                },
                 code="already_member",
             )
         if start <= current.start:
             raise ValidationError(
-                {"start": [_("The new membership must start after %(date)s.")
-                           % {"date": current.start.isoformat()}]},
+                {
+                    "start": [
+                        _("The new membership must start after %(date)s.")
+                        % {"date": current.start.isoformat()}
+                    ]
+                },
                 code="overlap",
             )
         current.end = start - dt.timedelta(days=1)

@@ -24,7 +24,11 @@ def word_letters_clean(letters: str) -> str:
     value = unicodedata.normalize("NFC", letters.strip()).upper()
     if not value or not all(ch.isalpha() for ch in value):
         raise ValidationError(
-            {"letters": [_("The letters of a word must be letters only: no digits, spaces or signs.")]},
+            {
+                "letters": [
+                    _("The letters of a word must be letters only: no digits, spaces or signs.")
+                ]
+            },
             code="not_letters",
         )
     if not WORD_MIN_LETTERS <= len(value) <= WORD_MAX_LETTERS:
@@ -58,8 +62,12 @@ def word_propose(
     ).exists()
     if clash:
         raise ValidationError(
-            {"letters": [_("%(letters)s is already proposed or approved in this theme.")
-                         % {"letters": clean}]},
+            {
+                "letters": [
+                    _("%(letters)s is already proposed or approved in this theme.")
+                    % {"letters": clean}
+                ]
+            },
             code="duplicate",
         )
     word = PlayingWord(
@@ -95,8 +103,12 @@ def word_review(
     word = PlayingWord.objects.select_for_update().get(pk=word.pk)
     if word.status != WordStatus.PROPOSED:
         raise ValidationError(
-            {"word": [_("This word is already %(status)s; it takes no more reviews.")
-                      % {"status": word.get_status_display()}]},
+            {
+                "word": [
+                    _("This word is already %(status)s; it takes no more reviews.")
+                    % {"status": word.get_status_display()}
+                ]
+            },
             code="decided",
         )
     if verdict not in Verdict.values:
@@ -150,7 +162,11 @@ def word_assert_usable(word: PlayingWord, *, field: str = "word") -> None:
     """Only words the commission approved may be used in SCWU competitions."""
     if word.status != WordStatus.APPROVED:
         raise ValidationError(
-            {field: [_("%(word)s is not approved by the commission (it is %(status)s).")
-                     % {"word": word.label, "status": word.get_status_display()}]},
+            {
+                field: [
+                    _("%(word)s is not approved by the commission (it is %(status)s).")
+                    % {"word": word.label, "status": word.get_status_display()}
+                ]
+            },
             code="unapproved_word",
         )

@@ -85,8 +85,12 @@ def word_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "scwu/word_detail.html",
-        {"word": word, "reviews": word.reviews.select_related("member__user"), "form": form,
-         "can_review": can_review},
+        {
+            "word": word,
+            "reviews": word.reviews.select_related("member__user"),
+            "form": form,
+            "can_review": can_review,
+        },
     )
 
 
@@ -96,9 +100,13 @@ def word_propose(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         word = run_service(form, lambda: words.word_propose(by=request.user, **form.cleaned_data))
         if word is not None:
-            messages.success(request, _("Word %(word)s proposed to the commission.") % {"word": word})
+            messages.success(
+                request, _("Word %(word)s proposed to the commission.") % {"word": word}
+            )
             return redirect("word-detail", pk=word.pk)
-    return render(request, "scwu/word_propose.html", {"form": form}, status=400 if form.errors else 200)
+    return render(
+        request, "scwu/word_propose.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required
@@ -114,5 +122,5 @@ def word_review(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Your review is recorded."))
             return redirect("word-detail", pk=word.pk)
     for error in form.errors.values():
-        messages.error(request, " ".join(error))
+        messages.error(request, " ".join(str(e) for e in error))
     return redirect("word-detail", pk=word.pk)

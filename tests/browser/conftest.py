@@ -15,14 +15,22 @@ import pytest
 # from that thread unless told that this test-only use is fine.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def chromium_path() -> str:
     path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
     if not os.path.exists(path):
-        pytest.fail("Debian's chromium is not installed (apt-get install chromium); .ci/run installs it")
+        pytest.fail(
+            "Debian's chromium is not installed (apt-get install chromium); .ci/run installs it"
+        )
     return path
 
 

@@ -21,7 +21,9 @@ def test_nickname_key_ignores_case_accents_and_spaces() -> None:
 
 def test_player_create_registers_with_club(admin_user: User) -> None:
     club = ClubFactory()
-    player = player_create(by=admin_user, nickname="Lumír", club=club, member_since=dt.date(2024, 1, 1))
+    player = player_create(
+        by=admin_user, nickname="Lumír", club=club, member_since=dt.date(2024, 1, 1)
+    )
     assert player.nickname_key == "lumir"
     assert player_club_at(player, dt.date(2025, 5, 1)) == club
 

@@ -32,7 +32,9 @@ def test_letters_must_be_2_to_20_letters_only(plain_user: User, letters: str) ->
 
 
 def test_letters_of_any_script_are_accepted(plain_user: User) -> None:
-    assert word_propose(by=plain_user, label="", letters="гарфилд", language="ru").letters == "ГАРФИЛД"
+    assert (
+        word_propose(by=plain_user, label="", letters="гарфилд", language="ru").letters == "ГАРФИЛД"
+    )
 
 
 @override_settings(SCWU_WORD_REVIEW_QUORUM=3)
