@@ -390,38 +390,8 @@ class HandState:
         )
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, as a JSON-ready dict: his own cards only, no stock."""
-        if not 0 <= seat < self.n:
-            raise RulesError(f"no seat {seat} at a table of {self.n}", code="participant")
-        current = self.current_player
-        return {
-            "seat": seat,
-            "participants": self.n,
-            "dealer": self.dealer,
-            "phase": self.phase.value,
-            "current": current,
-            "smoke": self.turned.code,
-            "tallies": list(self.tallies or []),
-            "sits": list(self.sits or []),
-            "hand": codes(sorted(self.hands[seat])),
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "decisions": [
-                {
-                    "seat": d.seat,
-                    "action": "sit" if d.action.kind is Kind.SIT else "draw",
-                    "count": len(d.action.cards),
-                }
-                for d in self.decisions
-            ],
-            "stayers": self.stayers if self.phase is not Phase.DRAW else [],
-            "no_smoke": list(self.no_smoke),
-            "leader": self.leader,
-            "trick": [[s, c.code] for s, c in self.trick],
-            "tricks": [
-                {"leader": t.leader, "plays": [[s, c.code] for s, c in t.plays], "winner": t.winner}
-                for t in self.tricks
-            ],
-            "penalties": [{"seat": p.seat, "what": p.what} for p in self.penalties],
-            "stock_size": len(self.stock),
-            "legal": [a.code for a in self.legal_actions()] if seat == current else [],
-        }
+        """What ``seat`` may see, as a JSON-ready dict: his own cards only, no stock
+        (see :func:`engine.smoke.views.observation`)."""
+        from engine.smoke.views import observation
+
+        return observation(self, seat)

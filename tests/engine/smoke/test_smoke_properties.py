@@ -100,6 +100,7 @@ MODULES = [
     "rules",
     "sessions",
     "tally",
+    "views",
 ]
 
 
