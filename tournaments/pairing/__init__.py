@@ -1,0 +1,1 @@
+"""Pure-Python draws for SCWU tournaments (no Django): per-round draws and schedules."""

@@ -1,0 +1,203 @@
+"""Draw generators: plain classes over a :class:`DrawRequest`, no database.
+
+>>> from tournaments.pairing import DrawRequest, Entrant, draw_make
+>>> request = DrawRequest(round_number=1, entrants=tuple(Entrant(i) for i in range(1, 15)), seed=7)
+>>> [len(t) for t in draw_make(request).tables]
+[5, 5, 4]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .errors import DrawProblemsError, FieldSizeError, InputError, TieAtCutError
+from .flags import Flag, rounds_text
+from .history import ledger, meetings, pair, repeats_in
+from .manual import check_manual_draw
+from .model import Draw, DrawRequest, Entrant, Method, QualityReport, Tables
+from .search import anneal, split
+from .seats import SeatLedger, seat_a_again, seat_round
+from .sizes import table_sizes
+
+#: cost of seating a pair together once more; far above any rank-distance cost
+REPEAT_COST = 1000.0
+#: a little extra for meeting again right after the last round
+RECENT_COST = 10.0
+
+
+class DrawGenerator:
+    """Base class: seats, flags and the quality report shared by every method."""
+
+    method = Method.RANDOM
+
+    def __init__(self, request: DrawRequest) -> None:
+        self.request = request
+        self.rng = random.Random(f"{request.seed}:{request.round_number}:{request.method}")
+        self.met = meetings(request.history)
+        self.ledger: SeatLedger = ledger(request.history)
+        self.seated = [e for e in request.entrants if e.is_eligible]
+
+    def generate(self) -> Draw:
+        groups = self.group()
+        tables = seat_round(groups, self.ledger, self.rng)
+        return self.finish(tables)
+
+    def group(self) -> list[list[int]]:
+        raise NotImplementedError
+
+    # -- shared pieces ----------------------------------------------------
+    def pair_costs(self, order: Sequence[Entrant]) -> list[list[float]]:
+        """Pairwise costs over indices of ``order``: repeats, then recency."""
+        last = max((r.number for r in self.request.history), default=None)
+        n = len(order)
+        cost = [[0.0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                rounds = self.met.get(pair(order[i].id, order[j].id))
+                if rounds:
+                    c = REPEAT_COST * len(rounds) + (RECENT_COST if rounds[-1] == last else 0.0)
+                    cost[i][j] = cost[j][i] = c
+        return cost
+
+    def finish(self, tables: Tables) -> Draw:
+        request = self.request
+        flags: list[Flag] = []
+        for e in request.entrants:
+            if not e.is_eligible:
+                flags.append(Flag("left_out", {"player": e.id, "status": e.eligibility.value}))
+        preferred = request.policy.preferred
+        for number, table in enumerate(tables, start=1):
+            if len(table) != preferred and self.method is not Method.FINAL:
+                params = {"size": len(table), "players": len(self.seated), "preferred": preferred}
+                flags.append(Flag("table_size", dict(params), table=number))
+        repeats = repeats_in(tables, self.met)
+        for rep in repeats:
+            params = {"a": rep.a, "b": rep.b, "rounds": rounds_text(rep.rounds)}
+            flags.append(Flag("repeat_unavoidable", dict(params), table=rep.table))
+        field_ids = [e.id for e in self.seated]
+        again = seat_a_again(tables, self.ledger, field_ids)
+        for number, table in enumerate(tables, start=1):
+            if table[0] in again:
+                flags.append(Flag("seat_a_again", {"player": table[0]}, table=number))
+        after = SeatLedger({p: list(c) for p, c in self.ledger.counts.items()})
+        after.record(tables)
+        seated_ids = [p for t in tables for p in t]
+        a_counts = [after.a_count(p) for p in seated_ids] or [0]
+        report = QualityReport(tuple(repeats), tuple(again), min(a_counts), max(a_counts))
+        return Draw(request, tables, tuple(flags), report)
+
+
+class RandomDraw(DrawGenerator):
+    """A draw by lot that avoids repeated tablemates (the default for basic rounds)."""
+
+    method = Method.RANDOM
+    restarts = 3
+
+    def group(self) -> list[list[int]]:
+        sizes = table_sizes(len(self.seated), self.request.policy)
+        order = list(self.seated)
+        cost = self.pair_costs(order)
+        best: tuple[float, list[list[int]]] | None = None
+        for _ in range(self.restarts):
+            idx = list(range(len(order)))
+            self.rng.shuffle(idx)
+            tables, total = anneal(split(idx, sizes), cost, self.rng, steps=300 * len(order))
+            if best is None or total < best[0]:
+                best = (total, tables)
+            if total == 0:
+                break
+        assert best is not None
+        return [[order[i].id for i in t] for t in best[1]]
+
+
+def standing_order(entrants: Sequence[Entrant], rng: random.Random) -> list[Entrant]:
+    """Best first: by ranking position, else by success rate; ties by lot."""
+    if all(e.ranking is not None for e in entrants):
+        keyed = [(e.ranking or 0, rng.random(), e) for e in entrants]
+    elif all(e.success_rate is not None for e in entrants):
+        keyed = [(-(e.success_rate or 0.0), rng.random(), e) for e in entrants]
+    else:
+        raise InputError(
+            "Every entrant needs a ranking position or a success rate for this draw.",
+        )
+    return [e for *_, e in sorted(keyed, key=lambda k: (k[0], k[1]))]
+
+
+class StandingsDraw(DrawGenerator):
+    """Players of similar success together (top table first), still avoiding repeats."""
+
+    method = Method.STANDINGS
+
+    def group(self) -> list[list[int]]:
+        sizes = table_sizes(len(self.seated), self.request.policy)
+        order = standing_order(self.seated, self.rng)
+        cost = self.pair_costs(order)
+        for i in range(len(order)):
+            for j in range(len(order)):
+                cost[i][j] += abs(i - j) if i != j else 0.0
+        start = split(list(range(len(order))), sizes)
+        tables, _ = anneal(start, cost, self.rng, steps=300 * len(order), temperature=0.5)
+        # keep the best players at the first table
+        tables.sort(key=lambda t: sum(t) / len(t))
+        return [sorted((order[i].id for i in t), key=lambda p: p) for t in tables]
+
+
+class FinalDraw(DrawGenerator):
+    """The final table: the top of the qualification ranking, seats by lot."""
+
+    method = Method.FINAL
+
+    def group(self) -> list[list[int]]:
+        size = self.request.final_size
+        if not self.request.policy.min_size <= size <= self.request.policy.max_size:
+            raise FieldSizeError(
+                f"A final table of {size} is not allowed.",
+                params={"size": size},
+            )
+        if any(e.ranking is None for e in self.seated):
+            raise InputError("Every entrant needs a ranking position for the final draw.")
+        ranked = sorted(self.seated, key=lambda e: e.ranking or 0)
+        if len(ranked) < self.request.policy.min_size:
+            raise FieldSizeError(
+                f"{len(ranked)} players are too few for a final table.",
+                params={"players": len(ranked), "min": self.request.policy.min_size},
+            )
+        if len(ranked) > size and ranked[size - 1].ranking == ranked[size].ranking:
+            tied = [e.id for e in ranked if e.ranking == ranked[size].ranking]
+            raise TieAtCutError(
+                f"Players {', '.join(map(str, tied))} tie at place {ranked[size].ranking}, "
+                "across the cut: a play-off game is needed.",
+                params={"players": tied, "place": ranked[size].ranking or 0},
+            )
+        return [[e.id for e in ranked[:size]]]
+
+
+class ManualDraw(DrawGenerator):
+    """The director's own tables (seat order as given), checked before confirming."""
+
+    method = Method.MANUAL
+
+    def problems(self) -> tuple[Flag, ...]:
+        r = self.request
+        return check_manual_draw(r.manual_tables, r.entrants, r.history, r.policy)
+
+    def generate(self) -> Draw:
+        errors = [p for p in self.problems() if p.is_error]
+        if errors:
+            text = " ".join(p.message for p in errors)
+            raise DrawProblemsError(f"The draw cannot be confirmed: {text}")
+        return self.finish(tuple(tuple(t) for t in self.request.manual_tables))
+
+
+GENERATORS: dict[Method, type[DrawGenerator]] = {
+    Method.RANDOM: RandomDraw,
+    Method.STANDINGS: StandingsDraw,
+    Method.FINAL: FinalDraw,
+    Method.MANUAL: ManualDraw,
+}
+
+
+def draw_make(request: DrawRequest) -> Draw:
+    """Make the draw the request asks for; same request, same draw."""
+    return GENERATORS[request.method](request).generate()

@@ -1,0 +1,58 @@
+"""The checker for a draw the director edits by hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .flags import Flag, rounds_text
+from .history import meetings, repeats_in
+from .model import Entrant, PastRound, TablePolicy
+
+
+def check_manual_draw(
+    tables: Sequence[Sequence[int]],
+    entrants: Sequence[Entrant],
+    history: Sequence[PastRound] = (),
+    policy: TablePolicy | None = None,
+) -> tuple[Flag, ...]:
+    """Every problem in ``tables`` (seat order as given); empty when all is well.
+
+    Errors (see :attr:`Flag.is_error`): a player seated twice, an unknown
+    player, an ineligible (withdrawn or banned) player, an eligible entrant
+    without a seat, a table below the minimum or above the maximum size.
+    Warnings: pairs who met in an earlier round.
+    """
+    policy = policy or TablePolicy()
+    known = {e.id: e for e in entrants}
+    problems: list[Flag] = []
+    seen = Counter(p for t in tables for p in t)
+    for number, table in enumerate(tables, start=1):
+        if len(table) < policy.min_size:
+            params = {"table": number, "size": len(table), "min": policy.min_size}
+            problems.append(Flag("table_too_small", dict(params), table=number))
+        if len(table) > policy.max_size:
+            params = {"table": number, "size": len(table), "max": policy.max_size}
+            problems.append(Flag("table_too_large", dict(params), table=number))
+    reported: set[int] = set()
+    for number, table in enumerate(tables, start=1):
+        for p in table:
+            if p in reported:
+                continue
+            if seen[p] > 1:
+                problems.append(Flag("player_twice", {"player": p, "count": seen[p]}, number))
+                reported.add(p)
+            if p not in known:
+                problems.append(Flag("unknown_player", {"player": p}, table=number))
+                reported.add(p)
+            elif not known[p].is_eligible:
+                status = known[p].eligibility.value
+                problems.append(Flag("ineligible", {"player": p, "status": status}, number))
+                reported.add(p)
+    for e in entrants:
+        if e.is_eligible and e.id not in seen:
+            problems.append(Flag("not_seated", {"player": e.id}))
+    for rep in repeats_in(tables, meetings(history)):
+        params = {"a": rep.a, "b": rep.b, "rounds": rounds_text(rep.rounds)}
+        problems.append(Flag("repeat", dict(params), table=rep.table))
+    return tuple(problems)
