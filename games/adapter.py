@@ -1,0 +1,182 @@
+"""Rows to ledger events and back: the one place that knows both the models and
+:mod:`games.ledger`. Thin on purpose; the ledger stays the single source of truth.
+
+Adapter beyond the ledger: the tournament's sit-out rule ``dealer_and_left`` (at six,
+the dealer and the seat to the dealer's *left* sit out) is not a ledger rule, so the
+site computes that block itself and records it on the deal as ``sat_out``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+
+from games.ledger import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    Event,
+    LedgerError,
+    LedgerSettings,
+    LedgerState,
+    Misdeal,
+    Penalty,
+    PlackaMode,
+    RenoncKind,
+    RulingMade,
+    RulingWithdrawn,
+    SitOutRule,
+    replay,
+)
+from games.ledger.table import in_seat_order, next_active
+from games.models import Correction, Deal, Game, Ruling
+from games.models import Misdeal as MisdealRow
+
+DEALER_AND_LEFT = "dealer_and_left"
+
+#: Which input field a ledger error code belongs to.
+_FIELD_BY_CODE = {
+    "no_loser": "losers",
+    "duplicate_loser": "losers",
+    "unknown_seat": "losers",
+    "too_many_losers": "losers",
+    "seat_sat_out": "losers",
+    "seat_left_table": "losers",
+    "invalid_points": "points",
+    "invalid_sit_out": "sat_out",
+    "game_finished": "game",
+    "unknown_deal": "deal",
+    "deal_not_counted": "deal",
+    "offender_sat_out": "offender",
+    "offender_left_table": "offender",
+    "unknown_ruling": "ruling",
+    "nothing_to_undo": "game",
+    "undo_deal_has_rulings": "game",
+    "invalidates_later_events": "deal",
+    "empty_correction": "losers",
+}
+
+
+def ledger_settings(game: Game) -> LedgerSettings:
+    return LedgerSettings.for_word(
+        game.word_letters,
+        seats=game.seats,
+        placka_mode=PlackaMode(game.placka_mode),
+        sit_out_rule=SitOutRule.DEALER,
+    )
+
+
+@dataclass
+class GameEvents:
+    """A game's event rows, loaded once per request."""
+
+    game: Game
+    settings: LedgerSettings
+    events: list[Event]
+    deals: list[Deal]
+    rulings: list[Ruling]
+    misdeals: list[MisdealRow]
+
+    @property
+    def live_deals(self) -> list[Deal]:
+        return [deal for deal in self.deals if deal.is_live]
+
+    def replay(self) -> LedgerState:
+        return replay(self.settings, self.events)
+
+    def deal_number(self, event_id: str | None) -> int | None:
+        for deal in self.deals:
+            if deal.event_id == event_id:
+                return deal.number
+        return None
+
+
+def game_events(game: Game) -> GameEvents:
+    deals = list(Deal.objects.filter(game=game).order_by("seq"))
+    misdeals = list(MisdealRow.objects.filter(game=game).order_by("seq"))
+    corrections = list(Correction.objects.filter(game=game).order_by("seq"))
+    rulings = list(Ruling.objects.filter(game=game).order_by("seq"))
+    stamped: list[tuple[int, Event]] = []
+    for deal in deals:
+        sat_out = tuple(deal.sat_out) if deal.sat_out is not None else None
+        stamped.append(
+            (deal.seq, DealRecorded(deal.event_id, tuple(deal.losers), deal.points, sat_out))
+        )
+        if deal.undone_seq is not None:
+            stamped.append((deal.undone_seq, DealUndone(f"u{deal.pk}")))
+    for misdeal in misdeals:
+        deal_id = f"d{misdeal.deal_id}" if misdeal.deal_id else None
+        stamped.append((misdeal.seq, Misdeal(misdeal.event_id, deal_id, misdeal.waived)))
+    for correction in corrections:
+        losers = tuple(correction.losers) if correction.losers is not None else None
+        event = DealCorrected(
+            correction.event_id, f"d{correction.deal_id}", losers, correction.points
+        )
+        stamped.append((correction.seq, event))
+    for ruling in rulings:
+        stamped.append((ruling.seq, ruling_event(ruling, f"r{ruling.pk}")))
+        if ruling.withdrawn_seq is not None:
+            stamped.append(
+                (ruling.withdrawn_seq, RulingWithdrawn(ruling.withdrawal_id, ruling.event_id))
+            )
+    stamped.sort(key=lambda pair: pair[0])
+    return GameEvents(
+        game, ledger_settings(game), [event for _, event in stamped], deals, rulings, misdeals
+    )
+
+
+def ruling_event(ruling: Ruling, event_id: str) -> RulingMade:
+    return RulingMade(
+        id=event_id,
+        deal_id=f"d{ruling.deal_id}",
+        kind=RenoncKind(ruling.kind),
+        offender=ruling.offender,
+        penalty=Penalty(ruling.penalty),
+        intentional=ruling.intentional,
+        ruled_by=str(ruling.referee_id or ""),
+        reason=ruling.reason,
+    )
+
+
+def next_sitting_out(game: Game, state: LedgerState) -> tuple[str, ...]:
+    """Who sits out the next deal, with the tournament's rule applied."""
+    if state.next_deal is None:
+        return ()
+    active = state.active_seats
+    if game.sit_out_rule == DEALER_AND_LEFT and len(active) == 6:
+        dealer = state.next_deal.dealer
+        left = next_active(dealer, active, state.settings.seat_names)
+        return in_seat_order((dealer, left), state.settings.seat_names)
+    return state.next_deal.sitting_out
+
+
+def next_players(game: Game, state: LedgerState) -> tuple[str, ...]:
+    sitting_out = next_sitting_out(game, state)
+    return tuple(seat for seat in state.active_seats if seat not in sitting_out)
+
+
+def sat_out_for_record(
+    game: Game, state: LedgerState, sat_out: Sequence[str] | None
+) -> tuple[str, ...] | None:
+    """The ``sat_out`` to store: as given, or the adapter's block for ``dealer_and_left``."""
+    if sat_out is not None:
+        return tuple(sat_out)
+    if game.sit_out_rule == DEALER_AND_LEFT and len(state.active_seats) == 6:
+        return next_sitting_out(game, state)
+    return None
+
+
+def validation_error(error: LedgerError, field: str | None = None) -> ValidationError:
+    name = field or _FIELD_BY_CODE.get(error.code, "game")
+    return ValidationError({name: [error.message]}, code=error.code)
+
+
+def seat_map(players: Sequence[str]) -> dict[str, str]:
+    """Engine seats A-D to the table seats that played, clockwise in seat order."""
+    return dict(zip("ABCD", players, strict=True))
+
+
+def remap(values: Mapping[str, int], mapping: Mapping[str, str]) -> dict[str, int]:
+    return {mapping[seat]: value for seat, value in values.items()}

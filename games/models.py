@@ -1,1 +1,0 @@
-"""Games at the tables (filled in by the scorekeeping work)."""

@@ -1,0 +1,24 @@
+"""Scorekeeping rows: a game per table, and its events (deals, misdeals, corrections,
+rulings, appeals) plus the append-only audit trail. Game state is never stored beyond
+``Game.status``: :mod:`games.ledger` recomputes it from the events on every request."""
+
+from games.models.audit import AuditAction, AuditEntry
+from games.models.events import Correction, Deal, DealMode, Misdeal
+from games.models.game import Game, GameStatus
+from games.models.rulings import Appeal, AppealStatus, Penalty, RenoncKind, Ruling
+
+__all__ = [
+    "Appeal",
+    "AppealStatus",
+    "AuditAction",
+    "AuditEntry",
+    "Correction",
+    "Deal",
+    "DealMode",
+    "Game",
+    "GameStatus",
+    "Misdeal",
+    "Penalty",
+    "RenoncKind",
+    "Ruling",
+]

@@ -1,0 +1,143 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class DealMode(models.TextChoices):
+    LOSER = "loser", _("loser only")
+    POINTS = "points", _("points of every seat")
+    RECORD = "record", _("full deal record (SCN)")
+    PAPER = "paper", _("paper scoresheet")
+
+
+class Deal(models.Model):
+    """A recorded deal. Undo marks it (``undone_seq``); it is never deleted."""
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="deals", verbose_name=_("game")
+    )
+    number = models.PositiveSmallIntegerField(_("deal number"))
+    seq = models.PositiveIntegerField(editable=False)
+    mode = models.CharField(_("entered as"), max_length=8, choices=DealMode.choices)
+    losers = models.JSONField(_("losers"))
+    points = models.JSONField(_("points"), null=True, blank=True)
+    sat_out = models.JSONField(_("sat out"), null=True, blank=True)
+    record = models.JSONField(_("SCN record"), null=True, blank=True)
+    result = models.JSONField(_("engine result"), null=True, blank=True)
+    idempotency_key = models.CharField(
+        _("idempotency key"), max_length=64, unique=True, null=True, blank=True
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    undone_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            # The database itself refuses a second live deal with the same number.
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=models.Q(undone_seq__isnull=True),
+                name="deal_number_once_live",
+            ),
+            models.UniqueConstraint(fields=["game", "seq"], name="deal_seq_once"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(mode__in=DealMode.values), name="deal_mode_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · deal {self.number}"
+
+    @property
+    def event_id(self) -> str:
+        return f"d{self.pk}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.undone_seq is None
+
+
+class Misdeal(models.Model):
+    """A misdeal (renonc C) of the deal being dealt, or entered late for ``deal``."""
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="misdeals", verbose_name=_("game")
+    )
+    seq = models.PositiveIntegerField(editable=False)
+    deal = models.ForeignKey(
+        Deal,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="late_misdeals",
+        verbose_name=_("deal"),
+    )
+    waived = models.BooleanField(_("letter waived by the referee"), default=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        verbose_name = _("misdeal")
+        verbose_name_plural = _("misdeals")
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="misdeal_seq_once")]
+
+    def __str__(self) -> str:
+        return f"{self.game} · misdeal {self.seq}"
+
+    @property
+    def event_id(self) -> str:
+        return f"m{self.pk}"
+
+
+class Correction(models.Model):
+    """A referee's correction of a recorded deal's loser(s) and/or points."""
+
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="corrections", verbose_name=_("game")
+    )
+    deal = models.ForeignKey(
+        Deal, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("deal")
+    )
+    seq = models.PositiveIntegerField(editable=False)
+    losers = models.JSONField(_("losers"), null=True, blank=True)
+    points = models.JSONField(_("points"), null=True, blank=True)
+    reason = models.TextField(_("reason"))
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    corrected_at = models.DateTimeField(_("corrected at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="correction_seq_once"),
+            models.CheckConstraint(condition=~models.Q(reason=""), name="correction_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} · correction {self.seq}"
+
+    @property
+    def event_id(self) -> str:
+        return f"c{self.pk}"

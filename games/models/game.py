@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class GameStatus(models.TextChoices):
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class Game(models.Model):
+    """The game at one table in one round. The word and the table rules are copied when
+    the game starts, so a later edit of the round cannot rewrite a game in progress."""
+
+    table = models.OneToOneField(
+        "tournaments.Table", on_delete=models.CASCADE, related_name="game", verbose_name=_("table")
+    )
+    word_label = models.CharField(_("playing word"), max_length=60)
+    word_letters = models.CharField(_("letters"), max_length=30)
+    seats = models.PositiveSmallIntegerField(_("seats"))
+    placka_mode = models.CharField(_("when a seat takes the placka"), max_length=20)
+    sit_out_rule = models.CharField(_("who sits out"), max_length=16)
+    status = models.CharField(
+        _("status"), max_length=10, choices=GameStatus.choices, default=GameStatus.RUNNING
+    )
+    #: Position of the next event: every event row takes one, so replay keeps entry order.
+    next_seq = models.PositiveIntegerField(default=1, editable=False)
+    referee_called_at = models.DateTimeField(_("referee called at"), null=True, blank=True)
+    referee_called_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("referee called by"),
+    )
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seats__gte=4) & models.Q(seats__lte=6), name="game_seats"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=GameStatus.values), name="game_status"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.word_label}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == GameStatus.FINISHED

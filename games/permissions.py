@@ -1,0 +1,75 @@
+"""Who may write what at a table. Services call these; templates only hide buttons.
+
+* score (record a deal or misdeal, undo, call the referee, enter a paper sheet): the table's
+  line judge, the tournament's referees (head referee, listed line judges), its directors,
+  an administrator;
+* referee (rulings, corrections, waiving a misdeal letter, late misdeals) and read the audit
+  trail: the same without the table's own line judge, unless they are a tournament referee;
+* appeal: a party (a player seated at that table, or the tournament's director);
+* decide an appeal: a commission member.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
+from scwu.roles import AnyUser, Role, has_role
+from tournaments.models import Table
+
+
+def _is_director(user: Any, table: Table) -> bool:
+    return bool(table.round.tournament.directors.filter(pk=user.pk).exists())
+
+
+def can_referee(user: AnyUser | None, table: Table) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if has_role(user, Role.ADMINISTRATOR):
+        return True
+    tournament = table.round.tournament
+    if tournament.head_referee_id == user.pk:
+        return True
+    if tournament.line_judges.filter(pk=user.pk).exists():
+        return True
+    return _is_director(user, table)
+
+
+def can_score(user: AnyUser | None, table: Table) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return table.line_judge_id == user.pk or can_referee(user, table)
+
+
+def is_party(user: AnyUser | None, table: Table) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if table.seats.filter(entry__player__user_id=user.pk).exists():
+        return True
+    return _is_director(user, table)
+
+
+def require_score(user: AnyUser | None, table: Table) -> None:
+    if not can_score(user, table):
+        raise PermissionDenied(
+            _("Only this table's line judge, the tournament's referees and directors may score.")
+        )
+
+
+def require_referee(user: AnyUser | None, table: Table) -> None:
+    if not can_referee(user, table):
+        raise PermissionDenied(_("Only the tournament's referees and directors may do this."))
+
+
+def require_party(user: AnyUser | None, table: Table) -> None:
+    if not is_party(user, table):
+        raise PermissionDenied(
+            _("Only a player seated at this table or the tournament director may appeal.")
+        )
+
+
+def require_commission(user: AnyUser | None) -> None:
+    if not has_role(user, Role.COMMISSION):
+        raise PermissionDenied(_("Only a commission member decides appeals."))

@@ -1,0 +1,138 @@
+"""Shared steps of every scorekeeping write: start or lock the game, number the event,
+store the derived status, finish the round, and append to the audit trail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.adapter import GameEvents, game_events
+from games.ledger import LedgerState, diff_states
+from games.models import AuditEntry, Game, GameStatus
+from scwu.roles import AnyUser
+from tournaments.models import Round, RoundStatus, Table, TableKind
+
+PLAYING_ROUND = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
+
+
+def _table_positions(table: Table) -> list[str]:
+    return list(table.seats.order_by("position").values_list("position", flat=True))
+
+
+@transaction.atomic
+def game_start(*, table: Table) -> Game:
+    """The table's game, created on first use with the round's word and the stage rules."""
+    existing = Game.objects.filter(table=table).first()
+    if existing is not None:
+        return existing
+    if table.kind != TableKind.PHYSICAL:
+        raise ValidationError(
+            {"table": [_("Online tables are refereed by the engine, not scored by hand.")]},
+            code="online_table",
+        )
+    if table.round.status not in PLAYING_ROUND:
+        raise ValidationError(
+            {"table": [_("The draw of this round is not published yet.")]}, code="not_published"
+        )
+    positions = _table_positions(table)
+    if not 4 <= len(positions) <= 6 or positions != list("ABCDEF"[: len(positions)]):
+        raise ValidationError(
+            {"table": [_("A table needs seats A-D, A-E or A-F to be scored.")]}, code="seats"
+        )
+    word = table.round.word
+    game = Game(
+        table=table,
+        word_label=word.label,
+        word_letters="".join(ch for ch in word.letters if not ch.isspace()).upper(),
+        seats=len(positions),
+        placka_mode=table.round.placka_mode,
+        sit_out_rule=table.round.tournament.sit_out_rule,
+    )
+    game.full_clean(exclude=["table"])
+    game, _created = Game.objects.get_or_create(
+        table=table,
+        defaults={
+            field: getattr(game, field)
+            for field in ("word_label", "word_letters", "seats", "placka_mode", "sit_out_rule")
+        },
+    )
+    return game
+
+
+def game_lock(table: Table) -> Game:
+    """Start the game if needed, then lock its row until the transaction ends."""
+    game_start(table=table)
+    return Game.objects.select_for_update().get(table=table)
+
+
+def take_seq(game: Game) -> int:
+    seq = game.next_seq
+    game.next_seq += 1
+    Game.objects.filter(pk=game.pk).update(next_seq=game.next_seq)
+    return seq
+
+
+def snapshot(loaded: GameEvents, state: LedgerState) -> dict[str, Any]:
+    """A compact picture of the state for the audit trail."""
+    next_deal = state.next_deal
+    return {
+        "status": "finished" if state.finished else "running",
+        "words": {seat.seat: seat.word_so_far for seat in state.seats},
+        "next_dealer": next_deal.dealer if next_deal else None,
+        "losers": [
+            [loaded.deal_number(deal.deal_id), list(deal.losers)]
+            for deal in state.deals
+            if deal.counted
+        ],
+    }
+
+
+def write_done(
+    game: Game,
+    *,
+    by: AnyUser | None,
+    action: str,
+    before: tuple[GameEvents, LedgerState] | None,
+    detail: dict[str, Any],
+    summary: str = "",
+) -> LedgerState:
+    """After a write: store the derived status, finish/reopen the round, append the audit."""
+    loaded = game_events(game)
+    state = loaded.replay()
+    status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
+    if status != game.status:
+        game.status = status
+        game.finished_at = timezone.now() if state.finished else None
+        Game.objects.filter(pk=game.pk).update(status=status, finished_at=game.finished_at)
+        round_update_status(round_id=game.table.round_id)
+    lines = [summary] if summary else []
+    if before is not None:
+        changes = diff_states(before[1], state)
+        if not changes.is_empty:
+            lines.append(changes.summary())
+    AuditEntry.objects.create(
+        game=game,
+        by=by if by is not None and by.is_authenticated else None,
+        action=action,
+        summary="\n".join(lines),
+        detail=detail,
+        before=snapshot(*before) if before is not None else {},
+        after=snapshot(loaded, state),
+    )
+    return state
+
+
+def round_update_status(*, round_id: int) -> None:
+    """Mark the round finished when every table's game is finished (and back, if one
+    reopens through an undo or a correction)."""
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    tables = Table.objects.filter(round=round_)
+    unfinished = tables.exclude(game__status=GameStatus.FINISHED).exists()
+    if not unfinished and tables.exists() and round_.status == RoundStatus.PUBLISHED:
+        Round.objects.filter(pk=round_.pk).update(status=RoundStatus.FINISHED)
+    elif unfinished and round_.status == RoundStatus.FINISHED:
+        Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PUBLISHED)

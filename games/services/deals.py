@@ -1,0 +1,295 @@
+"""Recording deals (loser, points or SCN record), undo and corrections."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import permissions
+from games.adapter import (
+    GameEvents,
+    game_events,
+    next_players,
+    sat_out_for_record,
+    validation_error,
+)
+from games.ledger import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    LedgerError,
+    LedgerState,
+    validate_event,
+)
+from games.models import AuditAction, Correction, Deal, DealMode, Game
+from games.scoring import Scored, ruleset_of, score_points, score_scn
+from games.services.common import game_lock, take_seq, write_done
+from scwu.roles import AnyUser
+from tournaments.models import Table
+
+
+def _refuse_finished(state: LedgerState) -> None:
+    if state.finished or state.next_deal is None:
+        raise ValidationError(
+            {"game": [_("The game has finished: no more deals can be recorded.")]},
+            code="game_finished",
+        )
+
+
+def _check_number(loaded: GameEvents, number: int | None) -> int:
+    expected = len(loaded.live_deals) + 1
+    if number is not None and number != expected:
+        raise ValidationError(
+            {
+                "number": [
+                    _(
+                        "Deal %(number)d is not the next deal (that is deal %(expected)d): "
+                        "someone else recorded it first. The table shows the current state."
+                    )
+                    % {"number": number, "expected": expected}
+                ]
+            },
+            code="stale_deal_number",
+        )
+    return expected
+
+
+def score_input(
+    *,
+    game: Game,
+    table: Table,
+    state: LedgerState,
+    losers: Sequence[str] | None,
+    points: Mapping[str, int] | None,
+    end: str,
+    hejma: str | None,
+    last_trick: str | None,
+    packer: str | None,
+    record: dict[str, Any] | None,
+) -> Scored:
+    """The deal's loser(s) from whichever of the three inputs was given."""
+    given = [name for name, value in (("points", points), ("record", record)) if value]
+    if len(given) > 1:
+        raise ValidationError(
+            {"record": [_("Give either the points or the deal record, not both.")]},
+            code="ambiguous",
+        )
+    players = next_players(game, state)
+    ruleset = ruleset_of(table.round.tournament)
+    if record:
+        dealer = state.next_deal.dealer if state.next_deal else None
+        scored = score_scn(players=players, dealer=dealer, record=record, ruleset=ruleset)
+    elif points:
+        scored = score_points(
+            players=players,
+            points=points,
+            end=end,
+            hejma=hejma,
+            last_trick=last_trick,
+            packer=packer,
+            ruleset=ruleset,
+        )
+    elif losers:
+        return Scored(tuple(losers), {})
+    else:
+        raise ValidationError({"losers": [_("Name the loser of the deal.")]}, code="required")
+    if losers and set(losers) != set(scored.losers):
+        raise ValidationError(
+            {
+                "losers": [
+                    _("The points say %(seats)s lost this deal.")
+                    % {"seats": ", ".join(scored.losers)}
+                ]
+            },
+            code="loser_mismatch",
+        )
+    return scored
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    by: AnyUser | None,
+    table: Table,
+    number: int | None = None,
+    losers: Sequence[str] | None = None,
+    points: Mapping[str, int] | None = None,
+    end: str = "played",
+    hejma: str | None = None,
+    last_trick: str | None = None,
+    packer: str | None = None,
+    record: dict[str, Any] | None = None,
+    sat_out: Sequence[str] | None = None,
+    idempotency_key: str | None = None,
+) -> Deal:
+    """Record the next deal at ``table``. ``number`` is the deal the caller believes is
+    next: a second line judge sending the same number is refused, never recorded twice."""
+    permissions.require_score(by, table)
+    if idempotency_key:
+        existing = Deal.objects.filter(idempotency_key=idempotency_key).first()
+        if existing is not None:
+            if existing.game.table_id != table.pk:
+                raise ValidationError(
+                    {"idempotency_key": [_("This key was used at another table.")]},
+                    code="idempotency_key",
+                )
+            return existing
+    game = game_lock(table)
+    loaded = game_events(game)
+    state = loaded.replay()
+    _refuse_finished(state)
+    number = _check_number(loaded, number)
+    scored = score_input(
+        game=game,
+        table=table,
+        state=state,
+        losers=losers,
+        points=points,
+        end=end,
+        hejma=hejma,
+        last_trick=last_trick,
+        packer=packer,
+        record=record,
+    )
+    stored_sat_out = sat_out_for_record(game, state, sat_out)
+    event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out)
+    try:
+        validate_event(loaded.settings, loaded.events, event)
+    except LedgerError as exc:
+        raise validation_error(exc) from exc
+    mode = DealMode.RECORD if record else DealMode.POINTS if points else DealMode.LOSER
+    deal = Deal(
+        game=game,
+        number=number,
+        seq=take_seq(game),
+        mode=mode,
+        losers=list(scored.losers),
+        points=scored.points or None,
+        sat_out=list(stored_sat_out) if stored_sat_out is not None else None,
+        record=record or None,
+        result=scored.result,
+        idempotency_key=idempotency_key or None,
+        recorded_by=by if by is not None and by.is_authenticated else None,
+    )
+    try:
+        with transaction.atomic():
+            deal.save()
+    except IntegrityError as exc:
+        raise ValidationError(
+            {
+                "number": [
+                    _("Deal %(number)d was just recorded by someone else.") % {"number": number}
+                ]
+            },
+            code="stale_deal_number",
+        ) from exc
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.DEAL_RECORD,
+        before=(loaded, state),
+        detail={
+            "number": number,
+            "mode": mode,
+            "losers": list(scored.losers),
+            "points": scored.points or None,
+        },
+        summary=_("Deal %(number)d: %(seats)s lost.")
+        % {"number": number, "seats": ", ".join(scored.losers)},
+    )
+    return deal
+
+
+@transaction.atomic
+def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) -> Deal:
+    """Undo the last recorded deal (``number``, when given, must be that deal)."""
+    permissions.require_score(by, table)
+    game = game_lock(table)
+    loaded = game_events(game)
+    live = loaded.live_deals
+    if not live:
+        raise ValidationError({"game": [_("There is no recorded deal to undo.")]}, code="nothing")
+    last = max(live, key=lambda deal: deal.seq)
+    if number is not None and number != last.number:
+        raise ValidationError(
+            {"number": [_("Deal %(number)d is not the last deal any more.") % {"number": number}]},
+            code="stale_deal_number",
+        )
+    state = loaded.replay()
+    try:
+        validate_event(loaded.settings, loaded.events, DealUndone("new"))
+    except LedgerError as exc:
+        raise validation_error(exc) from exc
+    last.undone_seq = take_seq(game)
+    last.undone_by = by if by is not None and by.is_authenticated else None
+    last.undone_at = timezone.now()
+    last.save(update_fields=["undone_seq", "undone_by", "undone_at"])
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.DEAL_UNDO,
+        before=(loaded, state),
+        detail={"number": last.number},
+        summary=_("Deal %(number)d undone.") % {"number": last.number},
+    )
+    return last
+
+
+@transaction.atomic
+def deal_correct(
+    *,
+    by: AnyUser | None,
+    deal: Deal,
+    reason: str,
+    losers: Sequence[str] | None = None,
+    points: Mapping[str, int] | None = None,
+) -> Correction:
+    """A referee's correction of a recorded deal; every later letter and dealer follows.
+    Refused when it would stop a later deal from counting (correct that one first)."""
+    table = deal.game.table
+    permissions.require_referee(by, table)
+    if not reason.strip():
+        raise ValidationError({"reason": [_("A correction needs a reason.")]}, code="required")
+    game = game_lock(table)
+    if not deal.is_live:
+        raise ValidationError({"deal": [_("This deal was undone.")]}, code="undone")
+    loaded = game_events(game)
+    state = loaded.replay()
+    event = DealCorrected(
+        "new", deal.event_id, tuple(losers) if losers else None, dict(points) if points else None
+    )
+    try:
+        validate_event(loaded.settings, loaded.events, event, strict=True)
+    except LedgerError as exc:
+        raise validation_error(exc) from exc
+    correction = Correction(
+        game=game,
+        deal=deal,
+        seq=take_seq(game),
+        losers=list(losers) if losers else None,
+        points=dict(points) if points else None,
+        reason=reason.strip(),
+        corrected_by=by if by is not None and by.is_authenticated else None,
+    )
+    correction.full_clean(exclude=["game", "deal", "corrected_by"])
+    correction.save()
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.DEAL_CORRECT,
+        before=(loaded, state),
+        detail={
+            "number": deal.number,
+            "losers": correction.losers,
+            "points": correction.points,
+            "reason": correction.reason,
+        },
+        summary=_("Deal %(number)d corrected: %(reason)s")
+        % {"number": deal.number, "reason": correction.reason},
+    )
+    return correction

@@ -1,0 +1,182 @@
+"""Misdeals, calling the referee, and entry of a filled paper scoresheet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import permissions
+from games.adapter import game_events, sat_out_for_record, validation_error
+from games.ledger import DealRecorded, LedgerError, Misdeal, validate_event
+from games.models import AuditAction, Deal, DealMode, Game
+from games.models import Misdeal as MisdealRow
+from games.services.common import game_lock, take_seq, write_done
+from games.services.deals import score_input
+from scwu.roles import AnyUser
+from tournaments.models import Table
+
+
+def _user(by: AnyUser | None) -> AnyUser | None:
+    return by if by is not None and by.is_authenticated else None
+
+
+@transaction.atomic
+def misdeal_record(
+    *, by: AnyUser | None, table: Table, waived: bool = False, deal: Deal | None = None
+) -> MisdealRow:
+    """A misdeal of the deal being dealt (or, by a referee, entered late for ``deal``).
+    The first in a deal is free; the second gives the dealer a letter unless waived."""
+    permissions.require_score(by, table)
+    if waived or deal is not None:
+        permissions.require_referee(by, table)
+    game = game_lock(table)
+    if deal is not None and deal.game_id != game.pk:
+        raise ValidationError({"deal": [_("This deal belongs to another table.")]}, code="table")
+    loaded = game_events(game)
+    state = loaded.replay()
+    event = Misdeal("new", deal.event_id if deal else None, waived)
+    try:
+        validate_event(loaded.settings, loaded.events, event)
+    except LedgerError as exc:
+        raise validation_error(exc) from exc
+    if deal is None and (state.finished or state.next_deal is None):
+        raise ValidationError({"game": [_("The game has finished.")]}, code="game_finished")
+    misdeal = MisdealRow.objects.create(
+        game=game, seq=take_seq(game), deal=deal, waived=waived, recorded_by=_user(by)
+    )
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.MISDEAL_RECORD,
+        before=(loaded, state),
+        detail={"waived": waived, "deal": deal.number if deal else None},
+        summary=_("Misdeal recorded."),
+    )
+    return misdeal
+
+
+@transaction.atomic
+def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealRow) -> MisdealRow:
+    """The referee waives the letter of a misdeal (the state is replayed without it)."""
+    table = misdeal.game.table
+    permissions.require_referee(by, table)
+    game = game_lock(table)
+    if misdeal.waived:
+        raise ValidationError({"misdeal": [_("Already waived.")]}, code="waived")
+    loaded = game_events(game)
+    state = loaded.replay()
+    misdeal.waived = True
+    misdeal.save(update_fields=["waived"])
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.MISDEAL_WAIVE,
+        before=(loaded, state),
+        detail={"misdeal": misdeal.pk},
+        summary=_("Misdeal letter waived."),
+    )
+    return misdeal
+
+
+@transaction.atomic
+def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> Game:
+    """Flag (or clear) the table on the director's dashboard."""
+    permissions.require_score(by, table)
+    game = game_lock(table)
+    game.referee_called_at = timezone.now() if called else None
+    game.referee_called_by = _user(by) if called else None  # type: ignore[assignment]
+    game.save(update_fields=["referee_called_at", "referee_called_by"])
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.REFEREE_CALL if called else AuditAction.REFEREE_CLEAR,
+        before=None,
+        detail={"called": called},
+    )
+    return game
+
+
+@dataclass(frozen=True)
+class PaperRow:
+    """One row of a paper scoresheet: the loser(s), optionally every playing seat's points."""
+
+    losers: tuple[str, ...]
+    points: Mapping[str, int] = field(default_factory=dict)
+
+
+@transaction.atomic
+def paper_enter(
+    *, by: AnyUser | None, table: Table, first_number: int, rows: Sequence[PaperRow]
+) -> list[Deal]:
+    """Enter a filled paper scoresheet: every row is checked against the state the rows
+    before it leave, and the deals are written all together or not at all."""
+    permissions.require_score(by, table)
+    if not rows:
+        raise ValidationError({"rows": [_("The scoresheet has no rows.")]}, code="required")
+    game = game_lock(table)
+    loaded = game_events(game)
+    before = loaded.replay()
+    expected = len(loaded.live_deals) + 1
+    if first_number != expected:
+        raise ValidationError(
+            {"first_number": [_("The next deal to enter is deal %(n)d.") % {"n": expected}]},
+            code="stale_deal_number",
+        )
+    events = list(loaded.events)
+    state = before
+    planned: list[tuple[PaperRow, tuple[str, ...], dict[str, int], tuple[str, ...] | None]] = []
+    for index, row in enumerate(rows):
+        label = _("Row %(n)d (deal %(deal)d)") % {"n": index + 1, "deal": first_number + index}
+        try:
+            if state.finished or state.next_deal is None:
+                raise ValidationError(_("the game had already finished."), code="game_finished")
+            scored = score_input(
+                game=game,
+                table=table,
+                state=state,
+                losers=row.losers,
+                points=row.points or None,
+                end="played",
+                hejma=None,
+                last_trick=None,
+                packer=None,
+                record=None,
+            )
+            sat_out = sat_out_for_record(game, state, None)
+            event = DealRecorded(f"p{index}", scored.losers, scored.points or None, sat_out)
+            state = validate_event(loaded.settings, events, event)
+        except LedgerError as exc:
+            raise ValidationError({"rows": [f"{label}: {exc.message}"]}, code=exc.code) from exc
+        except ValidationError as exc:
+            raise ValidationError(
+                {"rows": [f"{label}: {message}" for message in exc.messages]}, code="row"
+            ) from exc
+        events.append(event)
+        planned.append((row, scored.losers, scored.points, sat_out))
+    deals = [
+        Deal.objects.create(
+            game=game,
+            number=first_number + index,
+            seq=take_seq(game),
+            mode=DealMode.PAPER,
+            losers=list(losers),
+            points=points or None,
+            sat_out=list(sat_out) if sat_out is not None else None,
+            recorded_by=_user(by),
+        )
+        for index, (_row, losers, points, sat_out) in enumerate(planned)
+    ]
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.PAPER_ENTER,
+        before=(loaded, before),
+        detail={"first_number": first_number, "losers": [list(d.losers) for d in deals]},
+        summary=_("Paper scoresheet: %(n)d deals entered.") % {"n": len(deals)},
+    )
+    return deals
