@@ -15,14 +15,20 @@ class Entry(models.Model):
     """A player's entry in a tournament; the club is kept as it was at the time."""
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="entries",
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="entries",
         verbose_name=_("tournament"),
     )
     player = models.ForeignKey(
         "scwu.Player", on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
     )
     club = models.ForeignKey(
-        "scwu.Club", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "scwu.Club",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("club at the time"),
     )
     status = models.CharField(
@@ -30,13 +36,27 @@ class Entry(models.Model):
     )
     is_substitute = models.BooleanField(_("non-scoring substitute"), default=False)
     replaces = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="replaced_by",
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="replaced_by",
         verbose_name=_("replaces"),
+    )
+    rank = models.PositiveIntegerField(
+        _("qualification rank"),
+        null=True,
+        blank=True,
+        help_text=_("Set by the standings (or the director) for standings and final draws."),
     )
     withdrawal_classified = models.BooleanField(_("classified after withdrawal"), default=False)
     registered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="+", verbose_name=_("registered by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("registered by"),
     )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)

@@ -37,7 +37,9 @@ class DrawMethod(models.TextChoices):
 
 class Round(models.Model):
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds",
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="rounds",
         verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("number"))
@@ -45,18 +47,33 @@ class Round(models.Model):
         _("stage"), max_length=12, choices=RoundStage.choices, default=RoundStage.BASIC
     )
     word = models.ForeignKey(
-        "scwu.PlayingWord", on_delete=models.PROTECT, related_name="rounds",
-        verbose_name=_("playing word"), limit_choices_to={"status": "approved"},
+        "scwu.PlayingWord",
+        on_delete=models.PROTECT,
+        related_name="rounds",
+        verbose_name=_("playing word"),
+        limit_choices_to={"status": "approved"},
+    )
+    planned_word = models.ForeignKey(
+        "scwu.PlayingWord",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("planned word"),
+        help_text=_("The word planned before a smaller field made it one letter longer."),
     )
     status = models.CharField(
         _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.PLANNED
     )
     placka_mode = models.CharField(
-        _("when a seat takes the placka"), max_length=20, choices=PlackaMode.choices,
+        _("when a seat takes the placka"),
+        max_length=20,
+        choices=PlackaMode.choices,
         default=PlackaMode.UNTIL_FIRST_PLACKA,
     )
     released = models.BooleanField(
-        _("results released"), default=True,
+        _("results released"),
+        default=True,
         help_text=_("Off for a silent round: results are held back from the public."),
     )
     # The draw, stored with everything needed to reproduce and explain it.
@@ -99,8 +116,12 @@ class Table(models.Model):
         _("kind"), max_length=8, choices=TableKind.choices, default=TableKind.PHYSICAL
     )
     line_judge = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="judged_tables", verbose_name=_("line judge"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="judged_tables",
+        verbose_name=_("line judge"),
     )
     flags = models.JSONField(_("draw flags"), default=list, blank=True)
 
@@ -122,7 +143,9 @@ class Seat(models.Model):
     )
     position = models.CharField(_("position"), max_length=1)
     entry = models.ForeignKey(
-        "tournaments.Entry", on_delete=models.PROTECT, related_name="seats",
+        "tournaments.Entry",
+        on_delete=models.PROTECT,
+        related_name="seats",
         verbose_name=_("entry"),
     )
 

@@ -28,21 +28,32 @@ class LongerWordRule(models.TextChoices):
 
 class SitOutRule(models.TextChoices):
     DEALER = "dealer", _("the dealer sits out (at six also the seat to the dealer's right)")
-    DEALER_AND_LEFT = "dealer_and_left", _("the dealer sits out (at six also the seat to the dealer's left)")
+    DEALER_AND_LEFT = (
+        "dealer_and_left",
+        _("the dealer sits out (at six also the seat to the dealer's left)"),
+    )
 
 
 class Tournament(models.Model):
     season = models.ForeignKey(
-        "tournaments.Season", on_delete=models.PROTECT, related_name="tournaments",
+        "tournaments.Season",
+        on_delete=models.PROTECT,
+        related_name="tournaments",
         verbose_name=_("season"),
     )
     series = models.ForeignKey(
-        "tournaments.Series", on_delete=models.PROTECT, related_name="tournaments",
+        "tournaments.Series",
+        on_delete=models.PROTECT,
+        related_name="tournaments",
         verbose_name=_("series"),
     )
     category = models.ForeignKey(
-        "tournaments.Category", on_delete=models.PROTECT, null=True, blank=True,
-        related_name="tournaments", verbose_name=_("category"),
+        "tournaments.Category",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("category"),
     )
     edition = models.PositiveIntegerField(_("edition"), default=1)
     name = models.CharField(_("name"), max_length=120)
@@ -55,27 +66,39 @@ class Tournament(models.Model):
     )
     theme = models.CharField(_("word theme"), max_length=80, blank=True)
     status = models.CharField(
-        _("status"), max_length=16, choices=TournamentStatus.choices,
+        _("status"),
+        max_length=16,
+        choices=TournamentStatus.choices,
         default=TournamentStatus.DRAFT,
     )
     directors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="directed_tournaments",
         verbose_name=_("directors"),
     )
     head_referee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="head_refereed_tournaments", verbose_name=_("head referee"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="head_refereed_tournaments",
+        verbose_name=_("head referee"),
     )
     line_judges = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="judged_tournaments",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="judged_tournaments",
         verbose_name=_("line judges"),
     )
     # Format.
     basic_rounds = models.PositiveSmallIntegerField(_("basic rounds"), default=2)
     planned_field = models.PositiveIntegerField(_("planned field size"), null=True, blank=True)
     longer_word_rule = models.CharField(
-        _("longer word when the field is small"), max_length=12,
-        choices=LongerWordRule.choices, default=LongerWordRule.AUTOMATIC,
+        _("longer word when the field is small"),
+        max_length=12,
+        choices=LongerWordRule.choices,
+        default=LongerWordRule.AUTOMATIC,
     )
     prefer_tables_of = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
     has_semifinal = models.BooleanField(_("semi-final"), default=False)
@@ -86,18 +109,27 @@ class Tournament(models.Model):
         _("last finalists placed by success rate in the final"), default=True
     )
     sit_out_rule = models.CharField(
-        _("who sits out at tables of five or six"), max_length=16,
-        choices=SitOutRule.choices, default=SitOutRule.DEALER,
+        _("who sits out at tables of five or six"),
+        max_length=16,
+        choices=SitOutRule.choices,
+        default=SitOutRule.DEALER,
     )
     # Engine ruleset options (RULES.md).
     rank_order = models.CharField(
-        _("rank order"), max_length=8, default="standard",
+        _("rank order"),
+        max_length=8,
+        default="standard",
         choices=[("standard", _("standard (A K Q J T)")), ("mariash", _("mariash (A T K Q J)"))],
     )
     early_end = models.BooleanField(_("early end at 17"), default=True)
     tie_without_hejma = models.CharField(
-        _("tie without Hejma"), max_length=10, default="last_trick",
-        choices=[("last_trick", _("the last trick's taker loses")), ("both", _("both take a letter"))],
+        _("tie without Hejma"),
+        max_length=10,
+        default="last_trick",
+        choices=[
+            ("last_trick", _("the last trick's taker loses")),
+            ("both", _("both take a letter")),
+        ],
     )
     tiebreaks = models.JSONField(_("tie-break precedence"), default=default_tiebreaks)
     allow_bots = models.BooleanField(_("bots may sit at online tables"), default=False)
@@ -119,7 +151,8 @@ class Tournament(models.Model):
                 condition=models.Q(basic_rounds__gte=1), name="tournament_one_basic_round"
             ),
             models.CheckConstraint(
-                condition=models.Q(final_size__gte=4) & models.Q(prefer_tables_of__gte=4)
+                condition=models.Q(final_size__gte=4)
+                & models.Q(prefer_tables_of__gte=4)
                 & models.Q(prefer_tables_of__lte=6),
                 name="tournament_table_sizes",
             ),

@@ -1,0 +1,38 @@
+"""Who may run a tournament.
+
+Decision: SCWU administrators may run any tournament; when a tournament has assigned
+directors (``Tournament.directors``) only they (and administrators) may run it; a tournament
+with nobody assigned may be run by any user with the director role. Services check this;
+templates use :func:`can_direct` only to hide buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
+
+from scwu.roles import AnyUser, Role, has_role
+from tournaments.models import Tournament
+
+
+def can_direct(user: AnyUser | None, tournament: Tournament | None = None) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if has_role(user, Role.ADMINISTRATOR):
+        return True
+    if not has_role(user, Role.DIRECTOR):
+        return bool(tournament is not None and tournament.directors.filter(pk=user.pk).exists())
+    if tournament is None or tournament.pk is None:
+        return True
+    assigned: Any = tournament.directors
+    if not assigned.exists():
+        return True
+    return bool(assigned.filter(pk=user.pk).exists())
+
+
+def require_director(user: AnyUser | None, tournament: Tournament | None = None) -> None:
+    """Raise ``PermissionDenied`` unless ``user`` may run ``tournament`` (or create one)."""
+    if not can_direct(user, tournament):
+        raise PermissionDenied(_("Only the tournament's directors may do this."))

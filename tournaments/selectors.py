@@ -1,0 +1,66 @@
+"""Reads of tournaments, entries and rounds, shared by pages, the API and the draw manager."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Seat, Table, Tournament
+
+
+def round_is_finished(round: Round) -> bool:
+    """Whether every table of ``round`` has finished its game.
+
+    The games app (scorekeeping) marks a round finished when its last table completes the
+    word (``tournaments.services.rounds.round_finish``); until then this is the status.
+    """
+    return round.status == RoundStatus.FINISHED
+
+
+def round_previous(round: Round) -> Round | None:
+    return (
+        Round.objects.filter(tournament_id=round.tournament_id, number__lt=round.number)
+        .order_by("-number")
+        .first()
+    )
+
+
+def tournament_list(*, season: int | None = None, status: str = "") -> QuerySet[Tournament]:
+    qs = Tournament.objects.select_related("season", "series").annotate(
+        entry_count=Count("entries", filter=~Q(entries__status=EntryStatus.WITHDRAWN))
+    )
+    if season is not None:
+        qs = qs.filter(season__year=season)
+    if status:
+        qs = qs.filter(status=status)
+    return qs
+
+
+def entry_list(tournament: Tournament) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player", "club", "club__country", "replaces__player")
+        .order_by("player__nickname_key")
+    )
+
+
+def entry_drawable_list(tournament: Tournament) -> QuerySet[Entry]:
+    """Who is seated by a draw: checked in and not withdrawn (substitutes included)."""
+    return entry_list(tournament).filter(status=EntryStatus.CHECKED_IN)
+
+
+def round_tables(round: Round) -> QuerySet[Table]:
+    seats = Seat.objects.select_related("entry__player", "entry__club__country").order_by(
+        "position"
+    )
+    return round.tables.prefetch_related(Prefetch("seats", queryset=seats)).order_by("number")
+
+
+def round_list(tournament: Tournament, *, public: bool = False) -> QuerySet[Round]:
+    qs = Round.objects.filter(tournament=tournament).select_related("word").order_by("number")
+    if public:
+        qs = qs.filter(status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED])
+    return qs
+
+
+def round_is_public(round: Round) -> bool:
+    return round.status in (RoundStatus.PUBLISHED, RoundStatus.FINISHED)

@@ -1,0 +1,176 @@
+"""Entries: registration, check-in, withdrawal and non-scoring substitutes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scwu.models import Player
+from scwu.roles import AnyUser, Role, has_role
+from scwu.selectors import player_club_at
+from scwu.services.bans import player_assert_not_banned
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.permissions import can_direct, require_director
+
+OPEN_FOR_DIRECTOR = (
+    TournamentStatus.DRAFT,
+    TournamentStatus.REGISTRATION,
+    TournamentStatus.RUNNING,
+)
+
+
+def _captain_of(user: Any, player: Player, on: dt.date) -> bool:
+    if not has_role(user, Role.CAPTAIN):
+        return False
+    club = player_club_at(player, on)
+    return club is not None and club.captain_id == user.player.pk
+
+
+def _may_register(user: AnyUser | None, tournament: Tournament, player: Player) -> None:
+    """Directors register anyone until the tournament ends; players register themselves and
+    captains their club's players while registration is open."""
+    if can_direct(user, tournament):
+        if tournament.status not in OPEN_FOR_DIRECTOR:
+            raise ValidationError(
+                {"tournament": [_("This tournament is finished; nobody can enter it now.")]},
+                code="closed",
+            )
+        return
+    if user is None or not user.is_authenticated:
+        raise PermissionDenied(_("Sign in to register."))
+    u: Any = user
+    own = hasattr(u, "player") and u.player.pk == player.pk
+    if not own and not _captain_of(u, player, dt.date.today()):
+        raise PermissionDenied(
+            _(
+                "You may register yourself, or as a captain your club's players; only a director "
+                "registers others."
+            )
+        )
+    if tournament.status != TournamentStatus.REGISTRATION:
+        raise ValidationError(
+            {"tournament": [_("Registration for this tournament is not open.")]}, code="closed"
+        )
+
+
+@transaction.atomic
+def entry_register(*, by: AnyUser | None, tournament: Tournament, player: Player) -> Entry:
+    """Register ``player``; banned players and duplicates are refused with the reason."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _may_register(by, tournament, player)
+    player_assert_not_banned(player)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ValidationError(
+            {"player": [_("%(player)s is already registered.") % {"player": player}]},
+            code="duplicate",
+        )
+    entry = Entry(
+        tournament=tournament,
+        player=player,
+        club=player_club_at(player, tournament.start_date),
+        registered_by=by if by is not None and by.is_authenticated else None,  # type: ignore[misc]
+    )
+    entry.full_clean()
+    entry.save()
+    return entry
+
+
+def _lock(entry: Entry) -> Entry:
+    return Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+
+
+@transaction.atomic
+def entry_check_in(*, by: AnyUser | None, entry: Entry, checked_in: bool = True) -> Entry:
+    """Check a player in on the day (or undo it); only directors."""
+    entry = _lock(entry)
+    require_director(by, entry.tournament)
+    if entry.tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
+        raise ValidationError(
+            {
+                "tournament": [
+                    _("Check-in is open only while registration is open or the tournament runs.")
+                ]
+            },
+            code="closed",
+        )
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise ValidationError(
+            {"entry": [_("%(player)s has withdrawn.") % {"player": entry.player}]},
+            code="withdrawn",
+        )
+    if checked_in:
+        player_assert_not_banned(entry.player, field="entry")
+    entry.status = EntryStatus.CHECKED_IN if checked_in else EntryStatus.REGISTERED
+    entry.checked_in_at = timezone.now() if checked_in else None
+    entry.save(update_fields=["status", "checked_in_at"])
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, by: AnyUser | None, entry: Entry, classified: bool = False) -> Entry:
+    """Withdraw a player; the director decides whether they stay classified.
+
+    A player may also withdraw themself while registration is open.
+    """
+    entry = _lock(entry)
+    u: Any = by
+    own = (
+        by is not None
+        and by.is_authenticated
+        and hasattr(u, "player")
+        and u.player.pk == entry.player_id
+        and entry.tournament.status == TournamentStatus.REGISTRATION
+    )
+    if not own:
+        require_director(by, entry.tournament)
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise ValidationError(
+            {"entry": [_("%(player)s has already withdrawn.") % {"player": entry.player}]},
+            code="withdrawn",
+        )
+    entry.status = EntryStatus.WITHDRAWN
+    entry.withdrawn_at = timezone.now()
+    entry.withdrawal_classified = bool(classified) and not own
+    entry.save(update_fields=["status", "withdrawn_at", "withdrawal_classified"])
+    return entry
+
+
+@transaction.atomic
+def entry_substitute_add(*, by: AnyUser | None, replaces: Entry, player: Player) -> Entry:
+    """A non-scoring substitute takes the place of a withdrawn player, checked in at once."""
+    replaces = _lock(replaces)
+    tournament = replaces.tournament
+    require_director(by, tournament)
+    if replaces.status != EntryStatus.WITHDRAWN:
+        raise ValidationError(
+            {"replaces": [_("Only a withdrawn player can be replaced by a substitute.")]},
+            code="not_withdrawn",
+        )
+    if replaces.replaced_by.exists():
+        raise ValidationError(
+            {"replaces": [_("This player already has a substitute.")]}, code="replaced"
+        )
+    player_assert_not_banned(player)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ValidationError(
+            {"player": [_("%(player)s is already registered.") % {"player": player}]},
+            code="duplicate",
+        )
+    entry = Entry(
+        tournament=tournament,
+        player=player,
+        club=player_club_at(player, tournament.start_date),
+        is_substitute=True,
+        replaces=replaces,
+        status=EntryStatus.CHECKED_IN,
+        checked_in_at=timezone.now(),
+        registered_by=by if by is not None and by.is_authenticated else None,  # type: ignore[misc]
+    )
+    entry.full_clean()
+    entry.save()
+    return entry

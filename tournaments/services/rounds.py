@@ -1,0 +1,153 @@
+"""Rounds: planning a round with its playing word, the longer-word rule, finishing."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from scwu.models import PlayingWord
+from scwu.models.commission import WordStatus
+from scwu.roles import AnyUser
+from scwu.services.words import word_assert_usable
+from tournaments.models import Round, RoundStage, RoundStatus, Tournament, TournamentStatus
+from tournaments.models.rounds import DrawMethod
+from tournaments.models.tournament import LongerWordRule
+from tournaments.permissions import require_director
+
+DEFAULT_METHOD = {
+    RoundStage.BASIC: DrawMethod.RANDOM,
+    RoundStage.PLAYOFF: DrawMethod.STANDINGS,
+    RoundStage.SEMIFINAL: DrawMethod.STANDINGS,
+    RoundStage.SMALL_FINAL: DrawMethod.STANDINGS,
+    RoundStage.FINAL: DrawMethod.SEEDED_FINAL,
+}
+
+
+@transaction.atomic
+def round_create(
+    *,
+    by: AnyUser | None,
+    tournament: Tournament,
+    word: PlayingWord,
+    stage: str = RoundStage.BASIC,
+    number: int | None = None,
+    draw_method: str = "",
+) -> Round:
+    """Plan the next round with its playing word (approved by the commission)."""
+    require_director(by, tournament)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == TournamentStatus.FINISHED:
+        raise ValidationError(
+            {"tournament": [_("A finished tournament takes no more rounds.")]}, code="finished"
+        )
+    word_assert_usable(word)
+    if number is None:
+        number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
+    if tournament.rounds.filter(number=number).exists():
+        raise ValidationError(
+            {"number": [_("Round %(n)d already exists.") % {"n": number}]}, code="duplicate"
+        )
+    if stage not in RoundStage.values:
+        raise ValidationError({"stage": [_("Unknown stage.")]}, code="invalid")
+    round = Round(
+        tournament=tournament,
+        number=number,
+        stage=stage,
+        word=word,
+        draw_method=draw_method or DEFAULT_METHOD[RoundStage(stage)],
+    )
+    round.full_clean()
+    round.save()
+    return round
+
+
+@transaction.atomic
+def round_word_set(*, by: AnyUser | None, round: Round, word: PlayingWord) -> Round:
+    """The director's choice of word for a round not yet drawn (also the longer word)."""
+    round = Round.objects.select_for_update().select_related("tournament", "word").get(pk=round.pk)
+    require_director(by, round.tournament)
+    if round.status not in (RoundStatus.PLANNED, RoundStatus.DRAFT):
+        raise ValidationError(
+            {"word": [_("The word of a published round cannot change.")]}, code="published"
+        )
+    word_assert_usable(word)
+    if round.planned_word_id is None and len(word.letters) != len(round.word.letters):
+        round.planned_word = round.word
+    round.word = word
+    round.full_clean()
+    round.save(update_fields=["word", "planned_word"])
+    return round
+
+
+def round_word_for_field(round: Round, field_size: int) -> PlayingWord | None:
+    """The longer-word rule: when fewer play than planned, a basic round's word gets one letter
+    more. Returns the word to switch to (automatic rule), ``None`` when the word stands;
+    raises when the director must choose or no approved word fits."""
+    tournament = round.tournament
+    planned = tournament.planned_field
+    rule = tournament.longer_word_rule
+    if (
+        rule == LongerWordRule.OFF
+        or round.stage != RoundStage.BASIC
+        or not planned
+        or field_size >= planned
+    ):
+        return None
+    base = round.planned_word or round.word
+    wanted = len(base.letters) + 1
+    if len(round.word.letters) >= wanted:
+        return None
+    params = {"n": field_size, "planned": planned, "k": wanted, "theme": base.theme or "–"}
+    if rule == LongerWordRule.DIRECTOR:
+        raise ValidationError(
+            {
+                "word": [
+                    _(
+                        "The field (%(n)d) is smaller than planned (%(planned)d): choose an "
+                        "approved word of %(k)d letters for this round."
+                    )
+                    % params
+                ]
+            },
+            code="longer_word_needed",
+        )
+    used = round.tournament.rounds.exclude(pk=round.pk).values_list("word_id", flat=True)
+    candidates = [
+        w
+        for w in PlayingWord.objects.filter(status=WordStatus.APPROVED, theme=base.theme)
+        .exclude(pk__in=list(used))
+        .order_by("letters")
+        if len(w.letters) == wanted
+    ]
+    if not candidates:
+        raise ValidationError(
+            {
+                "word": [
+                    _(
+                        "The field (%(n)d) is smaller than planned (%(planned)d), but theme "
+                        "%(theme)s has no approved word of %(k)d letters: choose one."
+                    )
+                    % params
+                ]
+            },
+            code="no_longer_word",
+        )
+    return candidates[0]
+
+
+@transaction.atomic
+def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) -> Round:
+    """Mark a published round finished. The games app calls this (``authorised``) when the
+    last table completes its word; a director may also close a round by hand."""
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if not authorised:
+        require_director(by, round.tournament)
+    if round.status != RoundStatus.PUBLISHED:
+        raise ValidationError(
+            {"round": [_("Only a published round can be finished.")]}, code="not_published"
+        )
+    round.status = RoundStatus.FINISHED
+    round.save(update_fields=["status"])
+    return round
