@@ -1,1 +1,129 @@
-"""The Smoking Cat rules engine."""
+"""The Smoking Cat rules engine: pure Python, standard library only.
+
+It implements ``/work/shared/RULES.md``: the referee that never errs. Online
+tables run on it, bots play with it, and recorded deals are replayed and
+checked by it. Nothing here imports Django.
+
+Main names (all re-exported here):
+
+* Cards and seats (:mod:`engine.cards`): ``Card``, ``Suit``, ``Rank``, ``Seat``,
+  ``SEATS``, ``HEJMA``; ``Card.parse`` / ``card.code``, ``card.name(lang, pattern)``
+  (``en``/``cs``/``ru``, ``czech``/``french``).
+* Rules (:mod:`engine.rules`): ``Ruleset(rank_order, early_end, tie_without_hejma)``,
+  ``DEFAULT_RULESET``, ``POINTS``; ``deal_loser(points, hejma=, last_trick=, end=,
+  packer=, ruleset=)`` validates hand-entered points (33 in a played deal, 17 for an
+  early end, packing) and returns the loser(s), raising ``InvalidScoreError``.
+* A deal (:mod:`engine.deal`): ``Deal.new(seed=|rng=, dealer=, ruleset=)``,
+  ``deal.turn``, ``deal.phase``, ``deal.legal_actions(seat=None)`` (sorted),
+  ``deal.apply(action, seat=None)`` (checked: ``IllegalActionError`` with ``.reason``),
+  ``deal.can_pack(seat)``, ``deal.is_over()``, ``deal.result()`` -> ``DealResult``.
+* Actions (:mod:`engine.actions`): ints inside; JSON outside:
+  ``{"type": "pass", "seat": "A", "cards": ["KS", "AH", "QS"]}``,
+  ``{"type": "play", "card": "9C"}`` and ``{"type": "pack", "seat": "C"}``;
+  ``action_to_json``, ``action_from_json``, ``apply_json(deal, obj, seat)``.
+* Views (:mod:`engine.views`): ``seat_view(deal, seat)`` and ``public_view(deal)``,
+  JSON-serialisable dicts showing exactly what the rules let a seat / anyone see.
+* Records (:mod:`engine.scn`): ``score_record(dict) -> DealResult`` (raises
+  ``InvalidRecordError`` with ``.code`` in ``format misdeal pass card incomplete
+  pack`` and ``.detail``), ``DealRecord.from_json``/``to_json``, ``parse_record`` /
+  ``format_record``, ``replay_record`` (states), ``deal_record(deal)`` (the SCN
+  dict of a deal).
+* Games (:mod:`engine.game`): ``Game(word, seed=, ruleset=, first_dealer=)``;
+  ``Game.replay(word, seed=, actions=)`` rebuilds one from its seed and actions
+  (ints or JSON objects); ``letters_of``, ``mecbol``, ``placings``, ``records``;
+  ``score_game_record({"word", "first_dealer", "deals"})`` (also codes ``dealer``
+  and ``game``).
+* Statistics (:mod:`engine.stats`): ``deal_stats(deal)``. Bots (:mod:`engine.bots`):
+  ``RandomBot``, ``HeuristicBot``, ``play_match``.
+* Command line: ``python -m engine score|score-game|play|bench|match``, and
+  ``python -m engine --game smoke ...`` (the 1968 game in :mod:`engine.smoke`).
+
+>>> deal = Deal.new(seed=1)
+>>> while not deal.is_over():
+...     deal.apply(deal.legal_actions()[0])
+>>> score_record(deal_record(deal)) == deal.result()
+True
+"""
+
+from engine.actions import (
+    action_from_json,
+    action_to_json,
+    action_to_string,
+    apply_json,
+    pack_action,
+    pass_action,
+    play_action,
+)
+from engine.bots import Bot, HeuristicBot, RandomBot, play_match
+from engine.cards import HEJMA, SEATS, Card, Rank, Seat, Suit
+from engine.deal import Deal
+from engine.errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidRecordError,
+    InvalidScoreError,
+    ParseError,
+    RulesetError,
+)
+from engine.game import Game, GameResult, placings, score_game_record
+from engine.result import DealResult, Renonc
+from engine.rules import DEFAULT_RULESET, POINTS, Ruleset, deal_loser
+from engine.scn import (
+    DealRecord,
+    check_record,
+    deal_record,
+    format_record,
+    parse_record,
+    replay_record,
+    score_record,
+)
+from engine.stats import DealStats, deal_stats
+from engine.views import public_view, seat_view
+
+__all__ = [
+    "DEFAULT_RULESET",
+    "HEJMA",
+    "POINTS",
+    "SEATS",
+    "Bot",
+    "Card",
+    "Deal",
+    "DealRecord",
+    "DealResult",
+    "DealStats",
+    "EngineError",
+    "Game",
+    "GameResult",
+    "HeuristicBot",
+    "IllegalActionError",
+    "InvalidRecordError",
+    "InvalidScoreError",
+    "ParseError",
+    "RandomBot",
+    "Rank",
+    "Renonc",
+    "Ruleset",
+    "RulesetError",
+    "Seat",
+    "Suit",
+    "action_from_json",
+    "action_to_json",
+    "action_to_string",
+    "apply_json",
+    "check_record",
+    "deal_loser",
+    "deal_record",
+    "deal_stats",
+    "format_record",
+    "pack_action",
+    "parse_record",
+    "pass_action",
+    "placings",
+    "play_action",
+    "play_match",
+    "public_view",
+    "replay_record",
+    "score_game_record",
+    "score_record",
+    "seat_view",
+]
