@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 from .errors import StandingsInternalError
@@ -35,8 +36,35 @@ class Ranked(Generic[T]):
     is_shared: bool
 
 
+def _dense_fraction_ranks(values: Sequence[Fraction], higher_is_better: bool) -> list[int]:
+    # Fraction hashing and comparison are slow in pure Python: key on the exact
+    # (numerator, denominator) pair, sort by float, and re-sort exactly any run of
+    # equal floats (distinct fractions that round to one float).
+    pairs = [(v.numerator, v.denominator) for v in values]
+    distinct = sorted(set(pairs), key=lambda p: p[0] / p[1])
+    start = 0
+    while start < len(distinct):
+        end = start + 1
+        first = distinct[start][0] / distinct[start][1]
+        while end < len(distinct) and distinct[end][0] / distinct[end][1] == first:
+            end += 1
+        if end - start > 1:
+            distinct[start:end] = sorted(distinct[start:end], key=lambda p: Fraction(*p))
+        start = end
+    if higher_is_better:
+        distinct.reverse()
+    index = {pair: rank for rank, pair in enumerate(distinct)}
+    return [index[pair] for pair in pairs]
+
+
 def dense_ranks(values: Sequence[Hashable], *, higher_is_better: bool) -> list[int]:
-    """Each value's rank among the distinct values, 0 being the best."""
+    """Each value's rank among the distinct values, 0 being the best.
+
+    >>> dense_ranks([Fraction(1, 3), Fraction(1, 2), Fraction(1, 3)], higher_is_better=True)
+    [1, 0, 1]
+    """
+    if values and all(type(v) is Fraction for v in values):
+        return _dense_fraction_ranks(values, higher_is_better)  # type: ignore[arg-type]
     distinct = sorted(set(values), reverse=higher_is_better)  # type: ignore[type-var]
     index = {value: rank for rank, value in enumerate(distinct)}
     return [index[value] for value in values]
