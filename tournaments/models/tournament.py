@@ -4,7 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-DEFAULT_TIEBREAKS = ["success_rate", "fewer_placky", "more_deals", "fewer_penalty_points"]
+# Names of metrics in tournaments.standings.METRICS, best first.
+DEFAULT_TIEBREAKS = ["success_rate", "placky", "deals_played", "penalty_points"]
 
 
 def default_tiebreaks() -> list[str]:
