@@ -45,3 +45,15 @@ def test_the_benchmark_runs_and_prints_timings(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "50 players x 3 rounds = 150 game lines" in out
     assert "standings (cumulative, cut)" in out and " ms" in out
+
+
+def test_dense_ranks_stay_exact_for_fractions_that_round_to_one_float() -> None:
+    from fractions import Fraction
+
+    from tournaments.standings.ranking import dense_ranks
+
+    low = Fraction(1, 3)
+    high = low + Fraction(1, 10**30)  # float(high) == float(low)
+    assert float(low) == float(high)
+    assert dense_ranks([high, low, low], higher_is_better=True) == [0, 1, 1]
+    assert dense_ranks([high, low, low], higher_is_better=False) == [1, 0, 0]
