@@ -25,12 +25,14 @@ from games.adapter import seat_map
 from tournaments.models import Tournament
 
 ENDS = ("played", "early", "packed")
+_RANK_ORDER = {"standard": "natural"}
 
 
 def ruleset_of(tournament: Tournament) -> Ruleset:
     try:
         return Ruleset(
-            rank_order=tournament.rank_order,  # type: ignore[arg-type]
+            # The tournament calls the engine's "natural" order "standard".
+            rank_order=_RANK_ORDER.get(tournament.rank_order, tournament.rank_order),  # type: ignore[arg-type]
             early_end=tournament.early_end,
             tie_without_hejma=tournament.tie_without_hejma,  # type: ignore[arg-type]
         )

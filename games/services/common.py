@@ -3,8 +3,9 @@ store the derived status, finish the round, and append to the audit trail."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -63,6 +64,11 @@ def game_start(*, table: Table) -> Game:
     return game
 
 
+def actor(by: AnyUser | None) -> User | None:
+    """The signed-in user to store on a row (``None`` for the public)."""
+    return cast(User, by) if by is not None and by.is_authenticated else None
+
+
 def game_lock(table: Table) -> Game:
     """Start the game if needed, then lock its row until the transaction ends."""
     game_start(table=table)
@@ -116,7 +122,7 @@ def write_done(
             lines.append(changes.summary())
     AuditEntry.objects.create(
         game=game,
-        by=by if by is not None and by.is_authenticated else None,
+        by=actor(by),
         action=action,
         summary="\n".join(lines),
         detail=detail,

@@ -28,7 +28,7 @@ from games.ledger import (
 )
 from games.models import AuditAction, Correction, Deal, DealMode, Game
 from games.scoring import Scored, ruleset_of, score_points, score_scn
-from games.services.common import game_lock, take_seq, write_done
+from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.roles import AnyUser
 from tournaments.models import Table
 
@@ -80,11 +80,12 @@ def score_input(
             code="ambiguous",
         )
     players = next_players(game, state)
-    ruleset = ruleset_of(table.round.tournament)
     if record:
+        ruleset = ruleset_of(table.round.tournament)
         dealer = state.next_deal.dealer if state.next_deal else None
         scored = score_scn(players=players, dealer=dealer, record=record, ruleset=ruleset)
     elif points:
+        ruleset = ruleset_of(table.round.tournament)
         scored = score_points(
             players=players,
             points=points,
@@ -174,7 +175,7 @@ def deal_record(
         record=record or None,
         result=scored.result,
         idempotency_key=idempotency_key or None,
-        recorded_by=by if by is not None and by.is_authenticated else None,
+        recorded_by=actor(by),
     )
     try:
         with transaction.atomic():
@@ -226,7 +227,7 @@ def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) ->
     except LedgerError as exc:
         raise validation_error(exc) from exc
     last.undone_seq = take_seq(game)
-    last.undone_by = by if by is not None and by.is_authenticated else None
+    last.undone_by = actor(by)
     last.undone_at = timezone.now()
     last.save(update_fields=["undone_seq", "undone_by", "undone_at"])
     write_done(
@@ -274,7 +275,7 @@ def deal_correct(
         losers=list(losers) if losers else None,
         points=dict(points) if points else None,
         reason=reason.strip(),
-        corrected_by=by if by is not None and by.is_authenticated else None,
+        corrected_by=actor(by),
     )
     correction.full_clean(exclude=["game", "deal", "corrected_by"])
     correction.save()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -11,7 +14,7 @@ from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
 from games.ledger import LedgerError, RulingWithdrawn, validate_event
 from games.models import Appeal, AppealStatus, AuditAction, Deal, Penalty, RenoncKind, Ruling
-from games.services.common import game_lock, take_seq, write_done
+from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.models.bans import BanSource
 from scwu.roles import AnyUser
 from scwu.services.bans import ban_impose
@@ -58,7 +61,7 @@ def ruling_make(
         penalty=penalty,
         intentional=intentional,
         reason=reason.strip(),
-        referee=by,
+        referee=actor(by),
     )
     ruling.full_clean(exclude=["game", "deal", "referee", "seq", "ban"])
     try:
@@ -121,7 +124,9 @@ def appeal_file(*, by: AnyUser | None, ruling: Ruling, grounds: str) -> Appeal:
         )
     try:
         with transaction.atomic():
-            appeal = Appeal.objects.create(ruling=ruling, filed_by=by, grounds=grounds.strip())
+            appeal = Appeal.objects.create(
+                ruling=ruling, filed_by=cast(User, by), grounds=grounds.strip()
+            )
     except IntegrityError as exc:
         raise ValidationError(
             {"ruling": [_("An appeal against this ruling is already pending.")]}, code="pending"
@@ -171,7 +176,7 @@ def appeal_decide(*, by: AnyUser | None, appeal: Appeal, overturn: bool, reason:
             seat.entry.withdrawn_at = None
             seat.entry.save(update_fields=["status", "withdrawn_at"])
     appeal.status = AppealStatus.OVERTURNED if overturn else AppealStatus.UPHELD
-    appeal.decided_by = by  # type: ignore[assignment]
+    appeal.decided_by = actor(by)
     appeal.decided_at = timezone.now()
     appeal.decision_reason = reason.strip()
     appeal.save(update_fields=["status", "decided_by", "decided_at", "decision_reason"])

@@ -15,14 +15,10 @@ from games.adapter import game_events, sat_out_for_record, validation_error
 from games.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games.models import AuditAction, Deal, DealMode, Game
 from games.models import Misdeal as MisdealRow
-from games.services.common import game_lock, take_seq, write_done
+from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
 from scwu.roles import AnyUser
 from tournaments.models import Table
-
-
-def _user(by: AnyUser | None) -> AnyUser | None:
-    return by if by is not None and by.is_authenticated else None
 
 
 @transaction.atomic
@@ -47,7 +43,7 @@ def misdeal_record(
     if deal is None and (state.finished or state.next_deal is None):
         raise ValidationError({"game": [_("The game has finished.")]}, code="game_finished")
     misdeal = MisdealRow.objects.create(
-        game=game, seq=take_seq(game), deal=deal, waived=waived, recorded_by=_user(by)
+        game=game, seq=take_seq(game), deal=deal, waived=waived, recorded_by=actor(by)
     )
     write_done(
         game,
@@ -89,7 +85,7 @@ def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) 
     permissions.require_score(by, table)
     game = game_lock(table)
     game.referee_called_at = timezone.now() if called else None
-    game.referee_called_by = _user(by) if called else None  # type: ignore[assignment]
+    game.referee_called_by = actor(by) if called else None
     game.save(update_fields=["referee_called_at", "referee_called_by"])
     write_done(
         game,
@@ -167,7 +163,7 @@ def paper_enter(
             losers=list(losers),
             points=points or None,
             sat_out=list(sat_out) if sat_out is not None else None,
-            recorded_by=_user(by),
+            recorded_by=actor(by),
         )
         for index, (_row, losers, points, sat_out) in enumerate(planned)
     ]

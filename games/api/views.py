@@ -1,0 +1,167 @@
+"""Scorekeeping API: one small class per operation. Writes answer with the table's state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import serializers as s
+from games.models import Appeal, Deal, Misdeal, Ruling
+from games.permissions import require_referee
+from tournaments.models import Round, Table
+
+
+def _table(table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__tournament", "round__word"), pk=table_id
+    )
+
+
+def _state(table: Table, code: int = status.HTTP_200_OK) -> Response:
+    return Response(selectors.table_state(table), status=code)
+
+
+def _input(serializer: type[Any], request: Request) -> dict[str, Any]:
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    return dict(data.validated_data)
+
+
+class TableStateApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.GameStateSerializer})
+    def get(self, request: Request, table_id: int) -> Response:
+        return _state(_table(table_id))
+
+
+class DealRecordApi(APIView):
+    @extend_schema(request=s.DealRecordInputSerializer, responses={201: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        services.deal_record(
+            by=request.user, table=table, **_input(s.DealRecordInputSerializer, request)
+        )
+        return _state(table, status.HTTP_201_CREATED)
+
+
+class DealUndoApi(APIView):
+    @extend_schema(request=s.DealUndoInputSerializer, responses={200: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        services.deal_undo(
+            by=request.user, table=table, **_input(s.DealUndoInputSerializer, request)
+        )
+        return _state(table)
+
+
+class DealCorrectApi(APIView):
+    @extend_schema(request=s.DealCorrectInputSerializer, responses={201: s.GameStateSerializer})
+    def post(self, request: Request, deal_id: int) -> Response:
+        deal = get_object_or_404(Deal.objects.select_related("game__table"), pk=deal_id)
+        services.deal_correct(
+            by=request.user, deal=deal, **_input(s.DealCorrectInputSerializer, request)
+        )
+        return _state(deal.game.table, status.HTTP_201_CREATED)
+
+
+class MisdealRecordApi(APIView):
+    @extend_schema(request=s.MisdealInputSerializer, responses={201: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        data = _input(s.MisdealInputSerializer, request)
+        deal = get_object_or_404(Deal, pk=data["deal"]) if data["deal"] else None
+        services.misdeal_record(by=request.user, table=table, waived=data["waived"], deal=deal)
+        return _state(table, status.HTTP_201_CREATED)
+
+
+class MisdealWaiveApi(APIView):
+    @extend_schema(request=None, responses={200: s.GameStateSerializer})
+    def post(self, request: Request, misdeal_id: int) -> Response:
+        misdeal = get_object_or_404(Misdeal.objects.select_related("game__table"), pk=misdeal_id)
+        services.misdeal_waive(by=request.user, misdeal=misdeal)
+        return _state(misdeal.game.table)
+
+
+class RefereeCallApi(APIView):
+    @extend_schema(request=s.RefereeCallInputSerializer, responses={200: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        data = _input(s.RefereeCallInputSerializer, request)
+        services.game_referee_call(by=request.user, table=table, called=data["called"])
+        return _state(table)
+
+
+class PaperEnterApi(APIView):
+    @extend_schema(request=s.PaperEnterInputSerializer, responses={201: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        data = _input(s.PaperEnterInputSerializer, request)
+        rows = [
+            services.PaperRow(tuple(row["losers"]), dict(row.get("points") or {}))
+            for row in data["rows"]
+        ]
+        services.paper_enter(
+            by=request.user, table=table, first_number=data["first_number"], rows=rows
+        )
+        return _state(table, status.HTTP_201_CREATED)
+
+
+class RulingMakeApi(APIView):
+    @extend_schema(request=s.RulingInputSerializer, responses={201: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        data = _input(s.RulingInputSerializer, request)
+        deal = get_object_or_404(Deal.objects.select_related("game"), pk=data.pop("deal"))
+        services.ruling_make(by=request.user, table=table, deal=deal, **data)
+        return _state(table, status.HTTP_201_CREATED)
+
+
+class AppealFileApi(APIView):
+    @extend_schema(request=s.AppealInputSerializer, responses={201: s.AppealOutSerializer})
+    def post(self, request: Request, ruling_id: int) -> Response:
+        ruling = get_object_or_404(Ruling.objects.select_related("game__table"), pk=ruling_id)
+        appeal = services.appeal_file(
+            by=request.user, ruling=ruling, **_input(s.AppealInputSerializer, request)
+        )
+        return Response(s.AppealOutSerializer(appeal).data, status=status.HTTP_201_CREATED)
+
+
+class AppealDecideApi(APIView):
+    @extend_schema(request=s.AppealDecideInputSerializer, responses={200: s.GameStateSerializer})
+    def post(self, request: Request, appeal_id: int) -> Response:
+        appeal = get_object_or_404(
+            Appeal.objects.select_related("ruling__game__table"), pk=appeal_id
+        )
+        services.appeal_decide(
+            by=request.user, appeal=appeal, **_input(s.AppealDecideInputSerializer, request)
+        )
+        return _state(appeal.ruling.game.table)
+
+
+class AuditListApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: s.AuditEntrySerializer(many=True)})
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        require_referee(request.user, table)
+        game = getattr(table, "game", None)
+        entries = selectors.audit_list(game) if game is not None else []
+        return Response(s.AuditEntrySerializer(entries, many=True).data)
+
+
+class RoundDashboardApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: s.DashboardSerializer})
+    def get(self, request: Request, round_id: int) -> Response:
+        round_ = get_object_or_404(Round, pk=round_id)
+        return Response(selectors.round_dashboard(round_))
