@@ -7,7 +7,8 @@ points alone.  Two finite points ``(x, r)`` and ``(y, s)`` meet in round ``i``
 of at most one table when every *difference class* (the level pair and
 ``y - x``) is used by at most one pair in the base round, which makes the
 whole ``m``-round schedule repeat-free.  Fixed points never share a table
-with each other, and meet every finite point at most once automatically.
+with each other, and a fixed point's tablemates in the base round must lie
+on different levels (each then meets the fixed point once).
 
 :func:`base_search` finds such base rounds by a seeded annealing search; the
 catalogue module stores the ones found, and :func:`develop` expands them.
@@ -38,7 +39,9 @@ def _diff_key(p: int, q: int, m: int, finite: int) -> DiffKey | None:
     if p >= finite or q >= finite:
         if p >= finite and q >= finite:
             return (-1, -1, -1)
-        return None
+        fixed, other = (p, q) if p >= finite else (q, p)
+        # a fixed point meets a whole level once per finite point on it
+        return (fixed, other // m, -2)
     r, x = divmod(p, m)
     s, y = divmod(q, m)
     if r == s:
