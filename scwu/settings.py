@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "scwu",
     "tournaments",
     "games",
+    "games.smoke_site",
 ]
 
 MIDDLEWARE = [
