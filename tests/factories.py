@@ -80,3 +80,55 @@ class PlayingWordFactory(factory.django.DjangoModelFactory[PlayingWord]):
     theme = factory.Sequence(lambda n: f"Theme {n}")
     language = "cs"
     status = WordStatus.APPROVED
+
+
+# Tournaments.
+import tournaments.models as tm  # noqa: E402
+
+
+class SeasonFactory(factory.django.DjangoModelFactory[tm.Season]):
+    class Meta:
+        model = tm.Season
+        django_get_or_create = ["year"]
+
+    year = 2026
+
+
+class SeriesFactory(factory.django.DjangoModelFactory[tm.Series]):
+    class Meta:
+        model = tm.Series
+        django_get_or_create = ["slug"]
+
+    name = "Classic"
+    slug = "classic"
+
+
+class TournamentFactory(factory.django.DjangoModelFactory[tm.Tournament]):
+    class Meta:
+        model = tm.Tournament
+
+    season = factory.SubFactory(SeasonFactory)
+    series = factory.SubFactory(SeriesFactory)
+    name = factory.Sequence(lambda n: f"Classic {n}")
+    slug = factory.Sequence(lambda n: f"classic-{n}")
+    start_date = dt.date(2026, 5, 16)
+    end_date = dt.date(2026, 5, 16)
+    status = tm.TournamentStatus.REGISTRATION
+
+
+class EntryFactory(factory.django.DjangoModelFactory[tm.Entry]):
+    class Meta:
+        model = tm.Entry
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    status = tm.EntryStatus.CHECKED_IN
+
+
+class RoundFactory(factory.django.DjangoModelFactory[tm.Round]):
+    class Meta:
+        model = tm.Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    word = factory.SubFactory(PlayingWordFactory)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
+from scwu.models import Player
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Seat, Table, Tournament
 
 
@@ -64,3 +65,19 @@ def round_list(tournament: Tournament, *, public: bool = False) -> QuerySet[Roun
 
 def round_is_public(round: Round) -> bool:
     return round.status in (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
+
+
+def captain_players(user: object, tournament: Tournament) -> QuerySet[Player]:
+    """The players a captain may register: current members of the clubs they captain."""
+    player = getattr(user, "player", None)
+    if player is None:
+        return Player.objects.none()
+    return (
+        Player.objects.filter(
+            memberships__club__captain=player,
+            memberships__end__isnull=True,
+        )
+        .exclude(entries__tournament=tournament)
+        .distinct()
+        .order_by("nickname_key")
+    )

@@ -1,5 +1,43 @@
 from __future__ import annotations
 
-from typing import Any
+from django.urls import path
 
-urlpatterns: list[Any] = []
+from tournaments.views import manage, public, rounds
+
+R = "tournaments/<slug:slug>/rounds/<int:number>/"
+
+urlpatterns = [
+    path("tournaments/", public.tournament_list, name="tournament-list"),
+    path("tournaments/new/", manage.tournament_create, name="tournament-create"),
+    path("tournaments/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
+    path("tournaments/<slug:slug>/edit/", manage.tournament_edit, name="tournament-edit"),
+    path("tournaments/<slug:slug>/status/", manage.tournament_status, name="tournament-status"),
+    path("tournaments/<slug:slug>/register/", manage.entry_self_register, name="entry-register"),
+    path("tournaments/<slug:slug>/entries/", manage.tournament_entries, name="tournament-entries"),
+    path(
+        "tournaments/<slug:slug>/entries/<int:pk>/check-in/",
+        manage.entry_check_in,
+        name="entry-check-in",
+    ),
+    path(
+        "tournaments/<slug:slug>/entries/<int:pk>/withdraw/",
+        manage.entry_withdraw,
+        name="entry-withdraw",
+    ),
+    path(
+        "tournaments/<slug:slug>/entries/<int:pk>/substitute/",
+        manage.entry_substitute,
+        name="entry-substitute",
+    ),
+    path("tournaments/<slug:slug>/rounds/", rounds.round_list, name="round-list"),
+    path(R, public.round_draw, name="round-draw"),
+    path(R + "cards/", public.seat_cards, name="round-cards"),
+    path(R + "projector/", public.projector, name="round-projector"),
+    path(R + "manage/", rounds.round_manage, name="round-manage"),
+    path(R + "draw/", rounds.round_draw_start, name="round-draw-start"),
+    path(R + "draw/status/", rounds.round_draw_status, name="round-draw-status"),
+    path(R + "draw/manual/", rounds.round_draw_manual, name="round-draw-manual"),
+    path(R + "swap/", rounds.seat_swap, name="round-swap"),
+    path(R + "publish/", rounds.round_publish, name="round-publish"),
+    path(R + "finish/", rounds.round_finish, name="round-finish"),
+]

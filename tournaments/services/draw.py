@@ -1,101 +1,127 @@
-"""The draw manager: reads rows, calls the pure draw (``tournaments.seating``), writes the result.
+"""The draw manager: reads rows, calls the pure ``tournaments.pairing``, writes the result.
 
 Flow: ``round_draw_start`` checks everything the director can fix, marks the round ``drawing``
 and starts ``round_draw_task`` on commit; the task calls ``round_draw_run``, which stores the
-tables, seats, flags, seed, inputs and report and leaves a ``draft``; the director may swap
-seats (``seat_swap``, rechecked at once) or enter a manual draw (``round_draw_manual``), then
-``round_draw_publish``.
+tables, seats and flags, and on the round the seed, the full request (``draw_inputs``, enough
+to recompute the draw with ``draw_replay``) and the quality report, leaving a ``draft``. The
+director may swap seats (``seat_swap``: rechecked at once) or enter a manual draw
+(``round_draw_manual``), then ``round_draw_publish``.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections import defaultdict
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scwu.models import Ban
 from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
 from scwu.services.words import word_assert_usable
-from tournaments import seating
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Seat, Table, TournamentStatus
 from tournaments.models.rounds import DrawMethod
+from tournaments.pairing.draws import draw_make
+from tournaments.pairing.errors import PairingError
+from tournaments.pairing.manual import check_manual_draw
+from tournaments.pairing.model import (
+    SEAT_LETTERS,
+    Draw,
+    DrawRequest,
+    Eligibility,
+    Entrant,
+    Method,
+    PastRound,
+    TablePolicy,
+    Tables,
+)
+from tournaments.pairing.sizes import table_sizes
 from tournaments.permissions import require_director
-from tournaments.selectors import entry_drawable_list, round_is_finished, round_previous
-from tournaments.services.draw_errors import draw_error_message
+from tournaments.selectors import round_is_finished, round_previous
+from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
 from tournaments.services.rounds import round_word_for_field
 
+METHODS = {
+    DrawMethod.RANDOM: Method.RANDOM,
+    DrawMethod.STANDINGS: Method.STANDINGS,
+    DrawMethod.SEEDED_FINAL: Method.FINAL,
+    DrawMethod.MANUAL: Method.MANUAL,
+}
 
-def _entrants(round: Round) -> list[seating.Entrant]:
-    return [
-        seating.Entrant(
-            id=e.pk, name=e.player.nickname, club=e.club.name if e.club else "", rank=e.rank
+
+class _Field:
+    """The round's field as the pairing package sees it, with the nicknames for the flags."""
+
+    def __init__(self, round: Round) -> None:
+        banned = Ban.objects.filter(player=OuterRef("player"), lifted_on__isnull=True)
+        entries = (
+            Entry.objects.filter(
+                tournament_id=round.tournament_id,
+                status__in=[EntryStatus.CHECKED_IN, EntryStatus.WITHDRAWN],
+            )
+            .select_related("player")
+            .annotate(banned=Exists(banned))
+            .order_by("pk")
         )
-        for e in entry_drawable_list(round.tournament)
-    ]
+        self.names: dict[int, str] = {}
+        entrants = []
+        for e in entries:
+            self.names[e.pk] = e.player.nickname
+            eligibility = Eligibility.ELIGIBLE
+            if e.status == EntryStatus.WITHDRAWN:
+                eligibility = Eligibility.WITHDRAWN
+            elif e.banned:  # type: ignore[attr-defined]
+                eligibility = Eligibility.BANNED
+            entrants.append(Entrant(id=e.pk, ranking=e.rank, eligibility=eligibility))
+        self.entrants = tuple(entrants)
+        self.eligible = [e for e in entrants if e.is_eligible]
+        self.history = _history(round)
+        self.policy = TablePolicy(preferred=round.tournament.prefer_tables_of, max_size=6)
+
+    def request(
+        self, round: Round, *, seed: int, method: Method, manual: Tables = ()
+    ) -> DrawRequest:
+        return DrawRequest(
+            round_number=round.number,
+            entrants=self.entrants,
+            history=self.history,
+            seed=seed,
+            method=method,
+            policy=self.policy,
+            final_size=round.tournament.final_size,
+            manual_tables=manual,
+        )
+
+    def refuse(self, exc: PairingError, field: str = "round") -> ValidationError:
+        return ValidationError({field: [pairing_error_message(exc, self.names)]}, code=exc.code)
 
 
-def _history(round: Round) -> seating.History:
-    met: dict[tuple[int, int], list[int]] = defaultdict(list)
-    positions: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+def _history(round: Round) -> tuple[PastRound, ...]:
     seats = (
         Seat.objects.filter(
             table__round__tournament_id=round.tournament_id,
             table__round__number__lt=round.number,
             table__round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
         )
-        .values_list("table_id", "table__round__number", "entry_id", "position")
-        .order_by("table_id", "position")
+        .values_list("table__round__number", "table__number", "entry_id")
+        .order_by("table__round__number", "table__number", "position")
     )
-    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for table_id, number, entry_id, position in seats:
-        tables[table_id].append((number, entry_id))
-        positions[entry_id][position] += 1
-    for rows in tables.values():
-        for i, (number, a) in enumerate(rows):
-            for _n, b in rows[i + 1 :]:
-                met[(min(a, b), max(a, b))].append(number)
-    return seating.History(
-        met={k: tuple(v) for k, v in met.items()},
-        positions={k: dict(v) for k, v in positions.items()},
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for number, table, entry_id in seats:
+        rounds.setdefault(number, {}).setdefault(table, []).append(entry_id)
+    return tuple(
+        PastRound(number, tuple(tuple(t) for _, t in sorted(tables.items())))
+        for number, tables in sorted(rounds.items())
     )
 
 
-def draw_inputs_dump(
-    method: str, entrants: list[seating.Entrant], history: seating.History, **options: Any
-) -> dict[str, Any]:
-    return {
-        "method": method,
-        "entrants": [
-            {"id": e.id, "name": e.name, "club": e.club, "rank": e.rank} for e in entrants
-        ],
-        "history": {
-            "met": [[a, b, list(r)] for (a, b), r in sorted(history.met.items())],
-            "positions": {str(k): v for k, v in sorted(history.positions.items())},
-        },
-        **options,
-    }
-
-
-def draw_replay(inputs: dict[str, Any], seed: int) -> seating.Draw:
-    """Recompute a stored draw from its inputs and seed (audits and tests)."""
-    entrants = [seating.Entrant(**e) for e in inputs["entrants"]]
-    history = seating.History(
-        met={(a, b): tuple(r) for a, b, r in inputs["history"]["met"]},
-        positions={int(k): v for k, v in inputs["history"]["positions"].items()},
-    )
-    return seating.draw(
-        inputs["method"], entrants, history, seed=seed,
-        prefer=inputs.get("prefer", 4), final_size=inputs.get("final_size", 6),
-    )  # fmt: skip
-
-
-def _refuse(exc: seating.DrawError) -> ValidationError:
-    return ValidationError({exc.field: [draw_error_message(exc)]}, code=exc.code)
+def draw_replay(inputs: dict[str, Any]) -> Draw:
+    """Recompute a stored draw from its inputs (they include the seed): audits and tests."""
+    return draw_make(DrawRequest.from_dict(inputs))
 
 
 def _assert_drawable(round: Round) -> None:
@@ -147,23 +173,21 @@ def round_draw_start(
             {"method": [_("Choose random, standings or seeded final; a manual draw is entered.")]},
             code="method",
         )
-    entrants = _entrants(round)
-    try:
-        if method == DrawMethod.SEEDED_FINAL:
-            if len(entrants) < round.tournament.final_size:
-                raise seating.DrawError("field_too_small", field="entries", n=len(entrants))
-        else:
-            seating.table_sizes(len(entrants), round.tournament.prefer_tables_of)
-    except seating.DrawError as exc:
-        raise _refuse(exc) from exc
-    if method in (DrawMethod.STANDINGS, DrawMethod.SEEDED_FINAL) and all(
-        e.rank is None for e in entrants
+    field = _Field(round)
+    if method in (DrawMethod.STANDINGS, DrawMethod.SEEDED_FINAL) and any(
+        e.ranking is None for e in field.eligible
     ):
         raise ValidationError(
-            {"method": [_("There is no qualification ranking yet for a draw by standings.")]},
+            {"method": [_("Every player needs a qualification rank for this draw.")]},
             code="no_ranking",
         )
-    longer = round_word_for_field(round, len(entrants))
+    try:
+        if method != DrawMethod.SEEDED_FINAL:
+            table_sizes(len(field.eligible), field.policy)
+        draw_make(field.request(round, seed=0, method=METHODS[DrawMethod(method)]))  # a dry run
+    except PairingError as exc:
+        raise field.refuse(exc, "entries" if exc.code == "field_size" else "round") from exc
+    longer = round_word_for_field(round, len(field.eligible))
     if longer is not None:
         round.planned_word = round.word
         round.word = longer
@@ -177,19 +201,33 @@ def round_draw_start(
     return round
 
 
-def _write(round: Round, result: seating.Draw, inputs: dict[str, Any], seed: int) -> None:
+def _write(round: Round, draw: Draw, names: dict[int, str]) -> None:
+    manual = draw.request.method is Method.MANUAL
+    flags = []
+    for flag in draw.flags:
+        data = flag_labelled(flag.to_dict(), names)
+        if manual and data["code"] == "repeat_unavoidable":
+            data["code"] = "repeat"
+        flags.append(data)
     round.tables.all().delete()
-    for drawn in result.tables:
+    for number, seated in enumerate(draw.tables, start=1):
         table = Table.objects.create(
-            round=round, number=drawn.number, flags=[f.as_dict() for f in drawn.flags]
+            round=round, number=number, flags=[f for f in flags if f["table"] == number]
         )
         Seat.objects.bulk_create(
-            Seat(table=table, position=position, entry_id=entry_id)
-            for position, entry_id in drawn.seats
+            Seat(table=table, position=SEAT_LETTERS[i], entry_id=entry_id)
+            for i, entry_id in enumerate(seated)
         )
-    round.draw_seed = seed
-    round.draw_inputs = inputs
-    round.draw_report = result.report
+    round.draw_seed = draw.request.seed
+    round.draw_inputs = draw.request.to_dict()
+    round.draw_report = {
+        **draw.report.to_dict(),
+        "method": round.draw_method,
+        "seed": draw.request.seed,
+        "sizes": [len(t) for t in draw.tables],
+        "warnings": len(flags),
+        "flags": [f for f in flags if f["table"] is None],
+    }
     round.drawn_at = timezone.now()
     round.draw_error = ""
     round.status = RoundStatus.DRAFT
@@ -197,25 +235,19 @@ def _write(round: Round, result: seating.Draw, inputs: dict[str, Any], seed: int
 
 
 def round_draw_run(*, round_id: int, seed: int) -> Round:
-    """The draw job's body: compute and store a draft draw; a refusal is stored, not raised."""
+    """The draw job's body: compute and store a draft; a refusal is stored on the round."""
     try:
         with transaction.atomic():
             round = _lock(Round(pk=round_id))
             if round.status != RoundStatus.DRAWING:
                 return round
-            entrants, history = _entrants(round), _history(round)
-            options = {
-                "prefer": round.tournament.prefer_tables_of,
-                "final_size": round.tournament.final_size,
-            }
-            inputs = draw_inputs_dump(round.draw_method, entrants, history, **options)
-            result = draw_replay(inputs, seed)
-            _write(round, result, inputs, seed)
+            field = _Field(round)
+            method = METHODS[DrawMethod(round.draw_method)]
+            _write(round, draw_make(field.request(round, seed=seed, method=method)), field.names)
             return round
-    except seating.DrawError as exc:
-        Round.objects.filter(pk=round_id).update(
-            status=RoundStatus.PLANNED, draw_error=draw_error_message(exc)
-        )
+    except PairingError as exc:
+        message = pairing_error_message(exc, _Field(Round.objects.get(pk=round_id)).names)
+        Round.objects.filter(pk=round_id).update(status=RoundStatus.PLANNED, draw_error=message)
     return Round.objects.get(pk=round_id)
 
 
@@ -232,73 +264,82 @@ def _assert_seatable(entry: Entry, field: str) -> None:
         )
 
 
+def _confirm(round: Round, tables: Tables, field: _Field, name: str, seed: int) -> Draw:
+    """Run the manual-draw checker; refuse with every blocking problem, translated."""
+    problems = check_manual_draw(tables, field.entrants, field.history, field.policy)
+    errors = [flag_text_of(flag_labelled(p.to_dict(), field.names)) for p in problems if p.is_error]
+    if errors:
+        raise ValidationError({name: errors}, code="draw_problems")
+    try:
+        return draw_make(field.request(round, seed=seed, method=Method.MANUAL, manual=tables))
+    except PairingError as exc:
+        raise field.refuse(exc, name) from exc
+
+
 @transaction.atomic
 def round_draw_manual(*, by: AnyUser | None, round: Round, tables: list[list[int]]) -> Round:
     """A draw the director writes: entry ids per table, positions A, B, C... in that order."""
     round = _lock(round)
     require_director(by, round.tournament)
     _assert_drawable(round)
-    entries = {
-        e.pk: e
-        for e in Entry.objects.select_related("player").filter(
-            tournament=round.tournament, pk__in=[i for t in tables for i in t]
-        )
-    }
-    for table in tables:
-        for entry_id in table:
-            if entry_id not in entries:
-                raise ValidationError(
-                    {"tables": [_("Entry %(id)s is not in this tournament.") % {"id": entry_id}]},
-                    code="not_entrant",
-                )
-            _assert_seatable(entries[entry_id], "tables")
-    plan = [list(zip(seating.POSITIONS, t, strict=False)) for t in tables]
-    entrants, history = _entrants(round), _history(round)
-    try:
-        result = seating.draw_manual(plan, entrants, history)
-    except seating.DrawError as exc:
-        raise _refuse(exc) from exc
-    inputs = draw_inputs_dump("manual", entrants, history, tables=tables)
+    ids = [i for t in tables for i in t]
+    entries = Entry.objects.select_related("player").filter(tournament=round.tournament)
+    known = {e.pk: e for e in entries.filter(pk__in=ids)}
+    for entry_id in ids:
+        if entry_id not in known:
+            raise ValidationError(
+                {"tables": [_("Entry %(id)s is not in this tournament.") % {"id": entry_id}]},
+                code="not_entrant",
+            )
+        _assert_seatable(known[entry_id], "tables")
+    field = _Field(round)
+    draw = _confirm(round, tuple(tuple(t) for t in tables), field, "tables", 0)
     round.draw_method = DrawMethod.MANUAL
-    _write(round, result, inputs, 0)
+    _write(round, draw, field.names)
     return round
 
 
 @transaction.atomic
 def seat_swap(*, by: AnyUser | None, seat: Seat, entry: Entry) -> Round:
-    """Put ``entry`` on ``seat`` of a draft draw; if seated elsewhere, the two swap. The draw is
-    rechecked at once and its report and flags updated."""
+    """Put ``entry`` on ``seat`` of a draft draw; if seated elsewhere, the two swap places.
+    The draw is rechecked at once and its flags and report updated."""
     round = _lock(seat.table.round)
     require_director(by, round.tournament)
     if round.status != RoundStatus.DRAFT:
         raise ValidationError(
             {"seat": [_("Seats can be swapped only in a draft draw.")]}, code="not_draft"
         )
-    seat = Seat.objects.select_related("entry__player").get(pk=seat.pk)
     if entry.tournament_id != round.tournament_id:
         raise ValidationError(
             {"entry": [_("This player is not entered in this tournament.")]}, code="not_entrant"
         )
     _assert_seatable(entry, "entry")
-    other = Seat.objects.filter(table__round=round, entry=entry).first()
-    plan: dict[int, dict[str, int]] = defaultdict(dict)
-    for s in Seat.objects.filter(table__round=round).select_related("table"):
-        plan[s.table.number][s.position] = s.entry_id
-    table_number = seat.table.number
-    if other is not None:
-        plan[other.table.number][other.position] = seat.entry_id
-    plan[table_number][seat.position] = entry.pk
-    seating_plan = [sorted(plan[n].items()) for n in sorted(plan)]
-    entrants, history = _entrants(round), _history(round)
-    try:
-        result = seating.draw_manual(seating_plan, entrants, history, seed=round.draw_seed or 0)
-    except seating.DrawError as exc:
-        raise _refuse(exc) from exc
-    result.report["method"] = round.draw_method
-    result.report["swaps"] = round.draw_report.get("swaps", 0) + 1
-    inputs = dict(round.draw_inputs)
-    inputs["swaps"] = [*inputs.get("swaps", []), [seat.pk, entry.pk]]
-    _write(round, result, inputs, round.draw_seed or 0)
+    plan: list[list[int]] = []
+    where: dict[int, tuple[int, int]] = {}
+    for table in round.tables.prefetch_related("seats").order_by("number"):
+        row = [s.entry_id for s in sorted(table.seats.all(), key=lambda s: s.position)]
+        for i, s in enumerate(sorted(table.seats.all(), key=lambda s: s.position)):
+            where[s.pk] = (len(plan), i)
+        plan.append(row)
+    if seat.pk not in where:
+        raise ValidationError({"seat": [_("This seat is not in this round.")]}, code="not_seat")
+    t, i = where[seat.pk]
+    current = plan[t][i]
+    for row in plan:
+        for j, occupant in enumerate(row):
+            if occupant == entry.pk:
+                row[j] = current
+    plan[t][i] = entry.pk
+    field = _Field(round)
+    draw = _confirm(round, tuple(tuple(r) for r in plan), field, "entry", round.draw_seed or 0)
+    swaps = int(round.draw_report.get("swaps", 0)) + 1
+    method, seed = round.draw_method, round.draw_seed or 0
+    _write(round, draw, field.names)
+    round.draw_method = method
+    round.draw_seed = seed
+    round.draw_report["swaps"] = swaps
+    round.draw_report["method"] = method
+    round.save(update_fields=["draw_method", "draw_seed", "draw_report"])
     return round
 
 

@@ -1,36 +1,79 @@
-"""Translated reasons for a refused draw, from the machine code the draw maths raises."""
+"""Translated reasons and flags of a draw, from the machine codes ``tournaments.pairing`` gives.
+
+Flags are stored on ``Table.flags`` (and round-level ones in ``Round.draw_report``) as the
+pairing package's ``code`` + ``params`` (player ids), plus ``labels``: the nicknames of those
+ids at draw time, so a page can print the sentence in its language without another query.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.seating import DrawError
+from tournaments.pairing.errors import FieldSizeError, PairingError, TieAtCutError
+
+PLAYER_PARAMS = ("a", "b", "player")
 
 
-def draw_error_message(exc: DrawError) -> str:
-    p: dict[str, Any] = dict(exc.params)
-    messages = {
-        "field_too_small": _("%(n)s players checked in: a draw needs at least four.") % p
-        if "n" in p
-        else "",
-        "field_indivisible": _("%(n)s players cannot sit at tables of four to six.") % p
-        if "n" in p
-        else "",
-        "table_too_small": _("Table %(table)s has %(n)s players: a table needs at least four.") % p
-        if {"table", "n"} <= p.keys()
-        else "",
-        "table_too_big": _("Table %(table)s has %(n)s players: a table seats at most six.") % p
-        if {"table", "n"} <= p.keys()
-        else "",
-        "seated_twice": _("%(player)s is seated twice in this draw.") % p if "player" in p else "",
-        "not_entrant": _("Entry %(entrant)s is not checked in for this tournament.") % p
-        if "entrant" in p
-        else "",
-        "bad_positions": _("Table %(table)s: positions must run A, B, C, D (E, F).") % p
-        if "table" in p
-        else "",
-        "unknown_method": _("Unknown draw method."),
+def flag_labelled(flag: dict[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """Add ``labels`` (nicknames of the player params) to a pairing flag's dict."""
+    params = flag.get("params", {})
+    labels = {k: names.get(int(params[k]), str(params[k])) for k in PLAYER_PARAMS if k in params}
+    return {
+        "code": flag["code"],
+        "params": params,
+        "table": flag.get("table"),
+        "labels": labels,
     }
-    return messages.get(exc.code) or _("The draw was refused (%(code)s).") % {"code": exc.code}
+
+
+def flag_text_of(flag: Mapping[str, Any]) -> str:
+    """One draw flag as a sentence in the current language."""
+    p: dict[str, Any] = {**dict(flag.get("params") or {}), **dict(flag.get("labels") or {})}
+    code = flag.get("code", "")
+    templates = {
+        "repeat_unavoidable": _("%(a)s and %(b)s met in round %(rounds)s: unavoidable."),
+        "repeat": _("%(a)s and %(b)s met in round %(rounds)s."),
+        "table_size": _(
+            "Table of %(size)s: %(players)s players do not divide into tables of %(preferred)s."
+        ),
+        "seat_a_again": _("%(player)s sits A again: everyone at this table has had A."),
+        "left_out": _("%(player)s is not seated: %(status)s."),
+        "player_twice": _("%(player)s is seated %(count)s times."),
+        "unknown_player": _("%(player)s is not an entrant of this round."),
+        "ineligible": _("%(player)s cannot be seated: %(status)s."),
+        "not_seated": _("%(player)s has no seat."),
+        "table_too_small": _(
+            "Table %(table)s has %(size)s players; a table needs at least %(min)s."
+        ),
+        "table_too_large": _("Table %(table)s has %(size)s players; the most allowed is %(max)s."),
+    }
+    if "status" in p:
+        p["status"] = {"withdrawn": _("withdrawn"), "banned": _("banned")}.get(
+            p["status"], p["status"]
+        )
+    try:
+        return templates[code] % p
+    except (KeyError, TypeError, ValueError):
+        return _("Note: %(code)s") % {"code": code}
+
+
+def pairing_error_message(exc: PairingError, names: Mapping[int, str] | None = None) -> str:
+    """A refused draw, in the current language."""
+    p: dict[str, Any] = dict(exc.params)
+    names = names or {}
+    if isinstance(exc, TieAtCutError):
+        players = ", ".join(names.get(int(i), str(i)) for i in p.get("players", []))  # type: ignore[union-attr]
+        return _(
+            "%(players)s tie at place %(place)s, across the final cut: a play-off game is needed."
+        ) % {"players": players, "place": p.get("place", "?")}
+    if isinstance(exc, FieldSizeError):
+        if "size" in p and "players" not in p:
+            return _("A final table of %(size)s is not allowed.") % p
+        if "max" in p and "players" in p:
+            return _("%(players)s players cannot be seated at tables of %(min)s to %(max)s.") % p
+        if "players" in p:
+            return _("%(players)s players are too few: a table needs at least %(min)s.") % p
+    return _("The draw was refused: %(reason)s") % {"reason": exc.message}

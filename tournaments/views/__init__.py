@@ -1,0 +1,1 @@
+"""Pages: public (list, detail, published draws), the director's (tournament, entries, rounds)."""

@@ -1,0 +1,189 @@
+"""The director's pages for a tournament and its entries (and self-registration)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scwu import selectors as scwu_selectors
+from scwu.models import Player
+from scwu.views.forms import run_service
+from tournaments import selectors
+from tournaments.forms import EntryRegisterForm, SubstituteForm, TournamentForm
+from tournaments.models import Entry, EntryStatus
+from tournaments.permissions import require_director
+from tournaments.services import entries as entry_services
+from tournaments.services import tournaments as tournament_services
+from tournaments.views.common import act, tournament_for_director
+
+
+def _form_fields(form: TournamentForm) -> dict[str, object]:
+    return dict(form.cleaned_data)
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    require_director(request.user)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = run_service(
+            form,
+            lambda: tournament_services.tournament_create(by=request.user, **_form_fields(form)),
+        )
+        if tournament is not None:
+            return redirect("tournament-detail", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "tournament": None},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        fields = _form_fields(form)
+        done = run_service(
+            form,
+            lambda: tournament_services.tournament_update(
+                by=request.user, tournament=tournament, **fields
+            ),
+        )
+        if done is not None:
+            return redirect("tournament-detail", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "tournament": tournament},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_POST
+def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    status = request.POST.get("status", "")
+    act(
+        request,
+        lambda: tournament_services.tournament_status_set(
+            by=request.user, tournament=tournament, status=status
+        ),
+        _("The tournament's status has changed."),
+    )
+    return redirect(request.POST.get("next") or "tournament-detail", slug=tournament.slug)
+
+
+@login_required
+def tournament_entries(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    if request.method == "POST":
+        form = EntryRegisterForm(request.POST)
+        if form.is_valid():
+            player = form.cleaned_data["player"]
+            act(
+                request,
+                lambda: entry_services.entry_register(
+                    by=request.user, tournament=tournament, player=player
+                ),
+                _("%(player)s is registered.") % {"player": player},
+            )
+        return redirect(f"{request.path}?q={request.GET.get('q', '')}")
+    search = request.GET.get("q", "").strip()
+    found = (
+        scwu_selectors.player_list(search=search).exclude(entries__tournament=tournament)[:12]
+        if search
+        else []
+    )
+    entries = selectors.entry_list(tournament)
+    return render(
+        request,
+        "tournaments/entries.html",
+        {
+            "tournament": tournament,
+            "entries": entries,
+            "found": found,
+            "search": search,
+            "checked_in": entries.filter(status=EntryStatus.CHECKED_IN).count(),
+            "substitute_form": SubstituteForm(),
+        },
+    )
+
+
+def _entry(request: HttpRequest, slug: str, pk: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("tournament", "player"), tournament__slug=slug, pk=pk
+    )
+
+
+@login_required
+@require_POST
+def entry_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    entry = _entry(request, slug, pk)
+    on = request.POST.get("checked_in", "1") == "1"
+    act(request, lambda: entry_services.entry_check_in(by=request.user, entry=entry, checked_in=on))
+    return redirect("tournament-entries", slug=slug)
+
+
+@login_required
+@require_POST
+def entry_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    entry = _entry(request, slug, pk)
+    classified = request.POST.get("classified") == "1"
+    act(
+        request,
+        lambda: entry_services.entry_withdraw(by=request.user, entry=entry, classified=classified),
+        _("%(player)s has withdrawn.") % {"player": entry.player},
+    )
+    if request.POST.get("next") == "detail":
+        return redirect("tournament-detail", slug=slug)
+    return redirect("tournament-entries", slug=slug)
+
+
+@login_required
+@require_POST
+def entry_substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    entry = _entry(request, slug, pk)
+    form = SubstituteForm(request.POST)
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        act(
+            request,
+            lambda: entry_services.entry_substitute_add(
+                by=request.user, replaces=entry, player=player
+            ),
+            _("%(player)s substitutes, not scoring.") % {"player": player},
+        )
+    return redirect("tournament-entries", slug=slug)
+
+
+@login_required
+@require_POST
+def entry_self_register(request: HttpRequest, slug: str) -> HttpResponse:
+    """A player registers themself; a captain registers one of their club's players."""
+    tournament = get_object_or_404(selectors.tournament_list(), slug=slug)
+    raw = request.POST.get("player", "")
+    player = (
+        get_object_or_404(Player, pk=int(raw))
+        if raw.isdigit()
+        else getattr(request.user, "player", None)
+    )
+    if player is None:
+        messages.error(request, _("Your account is not linked to a player."))
+    else:
+        act(
+            request,
+            lambda: entry_services.entry_register(
+                by=request.user, tournament=tournament, player=player
+            ),
+            _("%(player)s is registered.") % {"player": player},
+        )
+    return redirect("tournament-detail", slug=slug)
+

@@ -1,0 +1,98 @@
+"""Public pages: tournaments by season, a tournament, its published draws (list, cards, projector)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from scwu.roles import Role, has_role
+from tournaments import selectors
+from tournaments.models import EntryStatus, Round, Season, Tournament, TournamentStatus
+from tournaments.permissions import can_direct
+from tournaments.views.common import round_of
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    seasons = list(Season.objects.order_by("-year"))
+    raw = request.GET.get("season", "")
+    season = int(raw) if raw.isdigit() else None
+    return render(
+        request,
+        "tournaments/tournament_list.html",
+        {
+            "tournaments": selectors.tournament_list(season=season),
+            "seasons": seasons,
+            "season": season,
+            "can_create": can_direct(request.user),
+        },
+    )
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("season", "series", "category", "head_referee"),
+        slug=slug,
+    )
+    user = request.user
+    own_player = getattr(user, "player", None) if user.is_authenticated else None
+    entries = selectors.entry_list(tournament)
+    registered = own_player is not None and entries.filter(player=own_player).exists()
+    club_players = []
+    if tournament.status == TournamentStatus.REGISTRATION and has_role(user, Role.CAPTAIN):
+        club_players = list(selectors.captain_players(user, tournament))
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "entries": entries.exclude(status=EntryStatus.WITHDRAWN),
+            "withdrawn": entries.filter(status=EntryStatus.WITHDRAWN),
+            "rounds": selectors.round_list(tournament, public=not can_direct(user, tournament)),
+            "can_direct": can_direct(user, tournament),
+            "can_self_register": own_player is not None
+            and not registered
+            and tournament.status == TournamentStatus.REGISTRATION,
+            "club_players": club_players,
+        },
+    )
+
+
+def _public_round(request: HttpRequest, slug: str, number: int) -> Round:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round = round_of(tournament, number)
+    if not selectors.round_is_public(round) and not can_direct(request.user, tournament):
+        raise Http404("This draw is not published.")
+    return round
+
+
+def round_draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _public_round(request, slug, number)
+    return render(
+        request,
+        "tournaments/round_draw.html",
+        {"round": round, "tournament": round.tournament, "tables": selectors.round_tables(round)},
+    )
+
+
+def seat_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _public_round(request, slug, number)
+    return render(
+        request,
+        "tournaments/seat_cards.html",
+        {"round": round, "tournament": round.tournament, "tables": selectors.round_tables(round)},
+    )
+
+
+def projector(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _public_round(request, slug, number)
+    seconds = request.GET.get("every", "8")
+    return render(
+        request,
+        "tournaments/projector.html",
+        {
+            "round": round,
+            "tournament": round.tournament,
+            "tables": selectors.round_tables(round),
+            "seconds": int(seconds) if seconds.isdigit() and 2 <= int(seconds) <= 120 else 8,
+        },
+    )

@@ -1,0 +1,183 @@
+"""The director's round pages: plan a round, draw it (a Celery job), review, swap, publish."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import selectors
+from tournaments.forms import DrawStartForm, ManualDrawForm, RoundCreateForm, SwapForm
+from tournaments.models import Entry, RoundStatus, Seat
+from tournaments.permissions import can_direct
+from tournaments.services import draw as draw_services
+from tournaments.services import rounds as round_services
+from tournaments.views.common import act, round_of, tournament_for_director
+
+
+@login_required
+def round_list(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    form = RoundCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        created = act(
+            request,
+            lambda: round_services.round_create(
+                by=request.user,
+                tournament=tournament,
+                word=form.cleaned_data["word"],
+                stage=form.cleaned_data["stage"],
+            ),
+        )
+        if created is not None:
+            return redirect("round-manage", slug=slug, number=created.number)
+    return render(
+        request,
+        "tournaments/rounds.html",
+        {"tournament": tournament, "rounds": selectors.round_list(tournament), "form": form},
+    )
+
+
+@login_required
+def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    return render(
+        request,
+        "tournaments/round_manage.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "tables": selectors.round_tables(round),
+            "draw_form": DrawStartForm(initial={"method": round.draw_method}),
+            "manual_form": ManualDrawForm(),
+            "field": selectors.entry_drawable_list(tournament),
+            "status_url": reverse("round-draw-status", args=[slug, number]),
+        },
+    )
+
+
+@login_required
+@require_POST
+def round_draw_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    form = DrawStartForm(request.POST)
+    if form.is_valid():
+        act(
+            request,
+            lambda: draw_services.round_draw_start(
+                by=request.user,
+                round=round,
+                seed=form.cleaned_data["seed"],
+                method=form.cleaned_data["method"],
+            ),
+        )
+    return redirect("round-manage", slug=slug, number=number)
+
+
+def round_draw_status(request: HttpRequest, slug: str, number: int) -> JsonResponse:
+    """The small JSON the director's page polls while the draw job runs."""
+    tournament = get_object_or_404(selectors.tournament_list(), slug=slug)
+    if not can_direct(request.user, tournament):
+        return JsonResponse({"detail": _("Only the tournament's directors may do this.")}, status=403)
+    round = round_of(tournament, number)
+    return JsonResponse(
+        {
+            "status": round.status,
+            "status_display": round.get_status_display(),
+            "done": round.status != RoundStatus.DRAWING,
+            "error": round.draw_error,
+            "tables": round.tables.count(),
+        }
+    )
+
+
+@login_required
+@require_POST
+def round_draw_manual(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    form = ManualDrawForm(request.POST)
+    if form.is_valid():
+        names = {e.player.nickname.casefold(): e.pk for e in selectors.entry_list(tournament)}
+        tables: list[list[int]] = []
+        try:
+            for line in form.cleaned_data["tables"].splitlines():
+                nicks = [n.strip() for n in line.replace(";", ",").split(",") if n.strip()]
+                if not nicks:
+                    continue
+                unknown = [n for n in nicks if n.casefold() not in names]
+                if unknown:
+                    raise ValidationError(
+                        {"tables": [_("Not entered: %(names)s.") % {"names": ", ".join(unknown)}]}
+                    )
+                tables.append([names[n.casefold()] for n in nicks])
+        except ValidationError as exc:
+            for text in exc.messages:
+                messages.error(request, text)
+            return redirect("round-manage", slug=slug, number=number)
+        act(
+            request,
+            lambda: draw_services.round_draw_manual(by=request.user, round=round, tables=tables),
+            _("The manual draw is checked and saved as a draft."),
+        )
+    return redirect("round-manage", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def seat_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    form = SwapForm(request.POST)
+    if form.is_valid():
+        seat = get_object_or_404(
+            Seat.objects.select_related("table__round"),
+            pk=form.cleaned_data["seat"],
+            table__round=round,
+        )
+        entry = get_object_or_404(
+            Entry.objects.select_related("player"),
+            pk=form.cleaned_data["entry"],
+            tournament=tournament,
+        )
+        act(
+            request,
+            lambda: draw_services.seat_swap(by=request.user, seat=seat, entry=entry),
+            _("Seats swapped; the draw is rechecked."),
+        )
+    return redirect("round-manage", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    done = act(
+        request,
+        lambda: draw_services.round_draw_publish(by=request.user, round=round),
+        _("The draw is published."),
+    )
+    if done is not None:
+        return redirect("round-draw", slug=slug, number=number)
+    return redirect("round-manage", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    act(
+        request,
+        lambda: round_services.round_finish(by=request.user, round=round),
+        _("The round is finished."),
+    )
+    return redirect("round-list", slug=slug)
