@@ -27,6 +27,8 @@ urlpatterns = [
     path("api/", include(("scwu.api.urls", "api"))),
     path("api/", include(("tournaments.api.urls", "tournaments-api"))),
     path("api/", include(("games.api.urls", "games-api"))),
+    path("smoke/", include("games.smoke_site.urls")),
+    path("api/smoke/", include(("games.smoke_site.api_urls", "smoke-api"))),
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

@@ -74,7 +74,8 @@ def _require_keeper(user: AnyUser | None, session: SmokeSession) -> None:
     if not can_keep_score(user, session):
         raise PermissionDenied(
             _(
-                "Only the session's scorekeeper, a director, a referee or an administrator may do this."
+                "Only the session's scorekeeper, a director, a referee or an administrator"
+                " may do this."
             )
         )
 
@@ -124,7 +125,7 @@ def smoke_session_create(
             {"first_dealer": [_("The first distributor must be one of the participants.")]},
             code="participant",
         )
-    if not 1 <= start or not box < start:
+    if not start >= 1 or not box < start:
         raise ValidationError({"box": [_("The box must be below the start tally.")]}, code="rules")
     if max_sits < 1:
         raise ValidationError({"max_sits": [_("Allow at least one sit.")]}, code="rules")

@@ -4,5 +4,5 @@ A seeder module has ``seed(log) -> None`` and must be idempotent: running it twi
 the same data as running it once.
 """
 
-SEEDERS = ["scwu.demo.federation", "tournaments.demo", "games.demo"]
+SEEDERS = ["scwu.demo.federation", "tournaments.demo", "games.demo", "games.smoke_site.demo"]
 DEMO_PASSWORD = "scwu-demo"
