@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from tournaments.models import Entry, Tournament, TournamentStatus
 from tests.factories import EntryFactory, TournamentFactory
+from tournaments.models import Entry, Tournament, TournamentStatus
 
 
 @pytest.fixture

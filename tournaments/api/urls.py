@@ -1,5 +1,44 @@
 from __future__ import annotations
 
-from typing import Any
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
 
-urlpatterns: list[Any] = []
+from tournaments.api import views
+
+router = DefaultRouter()
+router.register("seasons", views.SeasonViewSet, basename="season")
+router.register("series", views.SeriesViewSet, basename="series")
+router.register("categories", views.CategoryViewSet, basename="category")
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("entries", views.EntryViewSet, basename="entry")
+router.register("rounds", views.RoundViewSet, basename="round")
+
+urlpatterns = [
+    path("tournaments/create/", views.TournamentCreateApi.as_view(), name="tournament-create"),
+    path(
+        "tournaments/<slug:slug>/update/",
+        views.TournamentUpdateApi.as_view(),
+        name="tournament-update",
+    ),
+    path(
+        "tournaments/<slug:slug>/status/",
+        views.TournamentStatusApi.as_view(),
+        name="tournament-status",
+    ),
+    path(
+        "tournaments/<slug:slug>/entries/", views.EntryRegisterApi.as_view(), name="entry-register"
+    ),
+    path("tournaments/<slug:slug>/rounds/", views.RoundCreateApi.as_view(), name="round-create"),
+    path("entries/<int:pk>/check-in/", views.EntryCheckInApi.as_view(), name="entry-check-in"),
+    path("entries/<int:pk>/withdraw/", views.EntryWithdrawApi.as_view(), name="entry-withdraw"),
+    path(
+        "entries/<int:pk>/substitute/", views.EntrySubstituteApi.as_view(), name="entry-substitute"
+    ),
+    path("rounds/<int:pk>/word/", views.RoundWordApi.as_view(), name="round-word"),
+    path("rounds/<int:pk>/draw/", views.RoundDrawApi.as_view(), name="round-draw"),
+    path("rounds/<int:pk>/draw/manual/", views.RoundManualDrawApi.as_view(), name="round-manual"),
+    path("rounds/<int:pk>/swap/", views.SeatSwapApi.as_view(), name="round-swap"),
+    path("rounds/<int:pk>/publish/", views.RoundPublishApi.as_view(), name="round-publish"),
+    path("rounds/<int:pk>/finish/", views.RoundFinishApi.as_view(), name="round-finish"),
+    path("", include(router.urls)),
+]

@@ -31,7 +31,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = run_service(
-            form,
+            form,  # type: ignore[arg-type]
             lambda: tournament_services.tournament_create(by=request.user, **_form_fields(form)),
         )
         if tournament is not None:
@@ -51,7 +51,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         fields = _form_fields(form)
         done = run_service(
-            form,
+            form,  # type: ignore[arg-type]
             lambda: tournament_services.tournament_update(
                 by=request.user, tournament=tournament, **fields
             ),
@@ -186,4 +186,3 @@ def entry_self_register(request: HttpRequest, slug: str) -> HttpResponse:
             _("%(player)s is registered.") % {"player": player},
         )
     return redirect("tournament-detail", slug=slug)
-

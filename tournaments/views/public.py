@@ -1,4 +1,4 @@
-"""Public pages: tournaments by season, a tournament, its published draws (list, cards, projector)."""
+"""Public pages: tournaments by season, one tournament, its published draws and projector."""
 
 from __future__ import annotations
 

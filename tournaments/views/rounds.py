@@ -85,7 +85,9 @@ def round_draw_status(request: HttpRequest, slug: str, number: int) -> JsonRespo
     """The small JSON the director's page polls while the draw job runs."""
     tournament = get_object_or_404(selectors.tournament_list(), slug=slug)
     if not can_direct(request.user, tournament):
-        return JsonResponse({"detail": _("Only the tournament's directors may do this.")}, status=403)
+        return JsonResponse(
+            {"detail": _("Only the tournament's directors may do this.")}, status=403
+        )
     round = round_of(tournament, number)
     return JsonResponse(
         {

@@ -1,0 +1,200 @@
+"""Serializers of the tournaments API: output models, and one input serializer per write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scwu.models import Club, Player, PlayingWord
+from tournaments.models import (
+    Category,
+    Entry,
+    Round,
+    RoundStage,
+    Season,
+    Seat,
+    Series,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.models.rounds import DrawMethod
+
+
+class SeasonSerializer(serializers.ModelSerializer[Season]):
+    class Meta:
+        model = Season
+        fields = ["id", "year", "name"]
+
+
+class CategorySerializer(serializers.ModelSerializer[Category]):
+    points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Category
+        fields = ["id", "name", "code", "points"]
+
+    def get_points(self, obj: Category) -> dict[str, int]:
+        return {str(p.place): p.points for p in obj.points.all()}
+
+
+class SeriesSerializer(serializers.ModelSerializer[Series]):
+    class Meta:
+        model = Series
+        fields = ["id", "name", "slug", "default_category", "is_team_event"]
+
+
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
+    season: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="year", read_only=True
+    )
+    series: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+    host_clubs: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="slug", many=True, read_only=True
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "slug", "name", "season", "series", "category", "edition", "start_date",
+            "end_date", "venue", "host_clubs", "theme", "status", "head_referee",
+            "basic_rounds", "planned_field", "longer_word_rule", "prefer_tables_of",
+            "has_semifinal", "final_size", "has_small_final", "small_final_size",
+            "final_last_places_by_success", "sit_out_rule", "rank_order", "early_end",
+            "tie_without_hejma", "tiebreaks", "allow_bots",
+        ]  # fmt: skip
+
+
+class TournamentInputSerializer(serializers.ModelSerializer[Tournament]):
+    """The fields a director sets; all optional on update."""
+
+    season: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="year", queryset=Season.objects.all()
+    )
+    series: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Series.objects.all()
+    )
+    host_clubs: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="slug", many=True, queryset=Club.objects.all(), required=False
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "season", "series", "category", "edition", "start_date", "end_date",
+            "venue", "host_clubs", "theme", "head_referee", "basic_rounds", "planned_field",
+            "longer_word_rule", "prefer_tables_of", "has_semifinal", "final_size",
+            "has_small_final", "small_final_size", "final_last_places_by_success",
+            "sit_out_rule", "rank_order", "early_end", "tie_without_hejma", "tiebreaks",
+            "allow_bots",
+        ]  # fmt: skip
+        validators: list[Any] = []
+
+
+class TournamentStatusInputSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=TournamentStatus.choices)
+
+
+class EntrySerializer(serializers.ModelSerializer[Entry]):
+    player: serializers.RelatedField[Any, Any, Any] = serializers.StringRelatedField()
+    player_id = serializers.IntegerField(read_only=True)
+    club: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id", "tournament", "player", "player_id", "club", "status", "is_substitute",
+            "replaces", "withdrawal_classified", "rank", "registered_at", "checked_in_at",
+            "withdrawn_at",
+        ]  # fmt: skip
+
+
+class EntryRegisterInputSerializer(serializers.Serializer[Any]):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+
+
+class EntryCheckInInputSerializer(serializers.Serializer[Any]):
+    checked_in = serializers.BooleanField(default=True)
+
+
+class EntryWithdrawInputSerializer(serializers.Serializer[Any]):
+    classified = serializers.BooleanField(default=False)
+
+
+class SeatSerializer(serializers.ModelSerializer[Seat]):
+    player = serializers.CharField(source="entry.player.nickname", read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["id", "position", "entry", "player"]
+
+
+class TableSerializer(serializers.ModelSerializer[Table]):
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Table
+        fields = ["id", "number", "name", "kind", "flags", "seats"]
+
+
+class RoundSerializer(serializers.ModelSerializer[Round]):
+    word = serializers.CharField(source="word.label", read_only=True)
+    letters = serializers.CharField(source="word.letters", read_only=True)
+    tables = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "id", "tournament", "number", "stage", "word", "letters", "status", "draw_method",
+            "draw_seed", "draw_inputs", "draw_report", "draw_error", "drawn_at",
+            "published_at", "tables",
+        ]  # fmt: skip
+
+    def get_tables(self, obj: Round) -> list[dict[str, Any]]:
+        public = obj.status in ("published", "finished")
+        if not public and not self.context.get("show_draft"):
+            return []
+        return list(TableSerializer(obj.tables.all(), many=True).data)
+
+
+class RoundCreateInputSerializer(serializers.Serializer[Any]):
+    word = serializers.PrimaryKeyRelatedField(queryset=PlayingWord.objects.all())
+    stage = serializers.ChoiceField(choices=RoundStage.choices, default=RoundStage.BASIC)
+    number = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    draw_method = serializers.ChoiceField(choices=DrawMethod.choices, required=False, default="")
+
+
+class RoundWordInputSerializer(serializers.Serializer[Any]):
+    word = serializers.PrimaryKeyRelatedField(queryset=PlayingWord.objects.all())
+
+
+class RoundDrawInputSerializer(serializers.Serializer[Any]):
+    seed = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    method = serializers.ChoiceField(
+        choices=[c for c in DrawMethod.choices if c[0] != DrawMethod.MANUAL],
+        required=False,
+        default="",
+    )
+
+
+class RoundManualInputSerializer(serializers.Serializer[Any]):
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), allow_empty=False),
+        allow_empty=False,
+    )
+
+
+class SeatSwapInputSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    entry = serializers.IntegerField()
+
+
+class DrawStatusSerializer(serializers.Serializer[Any]):
+    status = serializers.CharField()
+    done = serializers.BooleanField()
+    error = serializers.CharField()

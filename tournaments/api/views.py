@@ -1,0 +1,279 @@
+"""Tournaments API: read-only collections, and one small class per write operation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import selectors
+from tournaments.api import serializers as s
+from tournaments.models import Category, Entry, Round, RoundStatus, Season, Seat, Series, Tournament
+from tournaments.permissions import can_direct
+from tournaments.services import draw, entries, rounds, tournaments
+
+AUTH = [permissions.IsAuthenticated]
+#: answers to a director's write show the draft draw
+DIRECTOR = {"show_draft": True}
+
+
+class SeasonViewSet(viewsets.ReadOnlyModelViewSet[Season]):
+    queryset = Season.objects.all()
+    serializer_class = s.SeasonSerializer
+    filterset_fields = ["year"]
+
+
+class SeriesViewSet(viewsets.ReadOnlyModelViewSet[Series]):
+    queryset = Series.objects.all()
+    serializer_class = s.SeriesSerializer
+    lookup_field = "slug"
+
+
+class CategoryViewSet(viewsets.ReadOnlyModelViewSet[Category]):
+    queryset = Category.objects.prefetch_related("points")
+    serializer_class = s.CategorySerializer
+    lookup_field = "code"
+
+
+class TournamentViewSet(viewsets.ReadOnlyModelViewSet[Tournament]):
+    serializer_class = s.TournamentSerializer
+    lookup_field = "slug"
+    filterset_fields = {"season__year": ["exact"], "series__slug": ["exact"], "status": ["exact"]}
+
+    def get_queryset(self) -> Any:
+        return selectors.tournament_list().prefetch_related("host_clubs")
+
+
+class EntryViewSet(viewsets.ReadOnlyModelViewSet[Entry]):
+    serializer_class = s.EntrySerializer
+    filterset_fields = {"tournament__slug": ["exact"], "status": ["exact"]}
+
+    def get_queryset(self) -> Any:
+        return Entry.objects.select_related("player", "club").order_by("tournament", "pk")
+
+
+class RoundViewSet(viewsets.ReadOnlyModelViewSet[Round]):
+    """Rounds with their tables; a draft draw is shown only to the tournament's directors."""
+
+    serializer_class = s.RoundSerializer
+    filterset_fields = {"tournament__slug": ["exact"], "status": ["exact"]}
+
+    def get_queryset(self) -> Any:
+        qs = Round.objects.select_related("word", "tournament").prefetch_related(
+            "tables__seats__entry__player"
+        )
+        return qs.order_by("tournament", "number")
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        round = self.get_object()
+        director = can_direct(request.user, round.tournament)
+        data = s.RoundSerializer(round, context={"show_draft": director}).data
+        if not selectors.round_is_public(round) and not director:
+            data["draw_inputs"] = {}
+        return Response(data)
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+class TournamentCreateApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.TournamentInputSerializer, responses={201: s.TournamentSerializer})
+    def post(self, request: Request) -> Response:
+        data = s.TournamentInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        t = tournaments.tournament_create(by=request.user, **data.validated_data)
+        return Response(s.TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentUpdateApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.TournamentInputSerializer, responses={200: s.TournamentSerializer})
+    def patch(self, request: Request, slug: str) -> Response:
+        t = _tournament(slug)
+        data = s.TournamentInputSerializer(instance=t, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        t = tournaments.tournament_update(by=request.user, tournament=t, **data.validated_data)
+        return Response(s.TournamentSerializer(t).data)
+
+
+class TournamentStatusApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(
+        request=s.TournamentStatusInputSerializer, responses={200: s.TournamentSerializer}
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        data = s.TournamentStatusInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        t = tournaments.tournament_status_set(
+            by=request.user, tournament=_tournament(slug), status=data.validated_data["status"]
+        )
+        return Response(s.TournamentSerializer(t).data)
+
+
+class EntryRegisterApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.EntryRegisterInputSerializer, responses={201: s.EntrySerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        data = s.EntryRegisterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = entries.entry_register(
+            by=request.user, tournament=_tournament(slug), player=data.validated_data["player"]
+        )
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryCheckInApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.EntryCheckInInputSerializer, responses={200: s.EntrySerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.EntryCheckInInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = entries.entry_check_in(
+            by=request.user, entry=get_object_or_404(Entry, pk=pk), **data.validated_data
+        )
+        return Response(s.EntrySerializer(entry).data)
+
+
+class EntryWithdrawApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.EntryWithdrawInputSerializer, responses={200: s.EntrySerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.EntryWithdrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = entries.entry_withdraw(
+            by=request.user, entry=get_object_or_404(Entry, pk=pk), **data.validated_data
+        )
+        return Response(s.EntrySerializer(entry).data)
+
+
+class EntrySubstituteApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.EntryRegisterInputSerializer, responses={201: s.EntrySerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.EntryRegisterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = entries.entry_substitute_add(
+            by=request.user,
+            replaces=get_object_or_404(Entry, pk=pk),
+            player=data.validated_data["player"],
+        )
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class RoundCreateApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.RoundCreateInputSerializer, responses={201: s.RoundSerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        data = s.RoundCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round = rounds.round_create(
+            by=request.user, tournament=_tournament(slug), **data.validated_data
+        )
+        return Response(
+            s.RoundSerializer(round, context=DIRECTOR).data, status=status.HTTP_201_CREATED
+        )
+
+
+class RoundWordApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.RoundWordInputSerializer, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.RoundWordInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round = rounds.round_word_set(
+            by=request.user, round=get_object_or_404(Round, pk=pk), **data.validated_data
+        )
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class RoundDrawApi(APIView):
+    """Start the draw job; poll ``GET`` on the same address until ``done``."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.RoundDrawInputSerializer, responses={202: s.DrawStatusSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.RoundDrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        draw.round_draw_start(
+            by=request.user, round=get_object_or_404(Round, pk=pk), **data.validated_data
+        )
+        return Response(_status(pk), status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={200: s.DrawStatusSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(_status(pk))
+
+
+def _status(pk: int) -> dict[str, Any]:
+    # Read after the request's transaction: the eager job may have finished already.
+    round = Round.objects.get(pk=pk)
+    return {
+        "status": round.status,
+        "done": round.status != RoundStatus.DRAWING,
+        "error": round.draw_error,
+    }
+
+
+class RoundManualDrawApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.RoundManualInputSerializer, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.RoundManualInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round = draw.round_draw_manual(
+            by=request.user, round=get_object_or_404(Round, pk=pk), **data.validated_data
+        )
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class SeatSwapApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.SeatSwapInputSerializer, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        data = s.SeatSwapInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        seat = get_object_or_404(
+            Seat.objects.select_related("table__round"),
+            pk=data.validated_data["seat"],
+            table__round_id=pk,
+        )
+        entry = get_object_or_404(Entry, pk=data.validated_data["entry"])
+        round = draw.seat_swap(by=request.user, seat=seat, entry=entry)
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class RoundPublishApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=None, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        round = draw.round_draw_publish(by=request.user, round=get_object_or_404(Round, pk=pk))
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class RoundFinishApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=None, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        round = rounds.round_finish(by=request.user, round=get_object_or_404(Round, pk=pk))
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
