@@ -48,7 +48,9 @@ class SubstituteForm(forms.Form):
 class RoundCreateForm(forms.Form):
     word = forms.ModelChoiceField(
         label=_("Playing word"),
-        queryset=PlayingWord.objects.filter(status=WordStatus.APPROVED).order_by("theme", "letters"),
+        queryset=PlayingWord.objects.filter(status=WordStatus.APPROVED).order_by(
+            "theme", "letters"
+        ),
     )
     stage = forms.ChoiceField(label=_("Stage"), choices=RoundStage.choices)
 

@@ -1,1 +1,0 @@
-"""Tournaments (filled in by the tournaments work)."""
