@@ -15,7 +15,8 @@ from .errors import DrawProblemsError, FieldSizeError, InputError, TieAtCutError
 from .flags import Flag, rounds_text
 from .history import ledger, meetings, pair, repeats_in
 from .manual import check_manual_draw
-from .model import Draw, DrawRequest, Entrant, Method, QualityReport, Tables
+from .model import Draw, DrawRequest, Entrant, Method, QualityReport, TablePolicy, Tables
+from .schedule import schedule_make
 from .search import anneal, split
 from .seats import SeatLedger, seat_a_again, seat_round
 from .sizes import table_sizes
@@ -24,6 +25,8 @@ from .sizes import table_sizes
 REPEAT_COST = 1000.0
 #: a little extra for meeting again right after the last round
 RECENT_COST = 10.0
+#: random draws follow a whole-event plan for at most this many rounds
+PLAN_ROUNDS = 20
 
 
 class DrawGenerator:
@@ -92,17 +95,44 @@ class RandomDraw(DrawGenerator):
     """A draw by lot that avoids repeated tablemates (the default for basic rounds)."""
 
     method = Method.RANDOM
-    restarts = 3
+    restarts = 8
+
+    def planned(self) -> list[list[int]] | None:
+        """This round of a whole-event plan, if every earlier round followed the plan.
+
+        The plan is :func:`schedule_make` for the field, relabelled by a
+        permutation drawn from the seed alone, so a series of random draws
+        with one seed follows an exact design while the history matches it.
+        """
+        ids = sorted(e.id for e in self.seated)
+        past = sorted(self.request.history, key=lambda r: r.number)
+        if self.request.policy != TablePolicy() or len(past) >= PLAN_ROUNDS:
+            return None
+        plan = schedule_make(len(ids), len(past) + 1, seed=self.request.seed)
+        labels = list(ids)
+        random.Random(f"plan:{self.request.seed}:{len(ids)}").shuffle(labels)
+        rounds = [[[labels[p - 1] for p in t] for t in r] for r in plan.rounds]
+        for earlier, planned in zip(past, rounds, strict=False):
+            if {frozenset(t) for t in earlier.tables} != {frozenset(t) for t in planned}:
+                return None
+        return rounds[-1]
 
     def group(self) -> list[list[int]]:
         sizes = table_sizes(len(self.seated), self.request.policy)
         order = list(self.seated)
         cost = self.pair_costs(order)
+        planned = self.planned()
+        if planned is not None and not any(
+            self.met.get(pair(p, q)) for t in planned for i, p in enumerate(t) for q in t[i + 1 :]
+        ):
+            return planned
         best: tuple[float, list[list[int]]] | None = None
         for _ in range(self.restarts):
             idx = list(range(len(order)))
             self.rng.shuffle(idx)
-            tables, total = anneal(split(idx, sizes), cost, self.rng, steps=300 * len(order))
+            tables, total = anneal(
+                split(idx, sizes), cost, self.rng, steps=300 * len(order), temperature=REPEAT_COST
+            )
             if best is None or total < best[0]:
                 best = (total, tables)
             if total == 0:
@@ -128,6 +158,7 @@ class StandingsDraw(DrawGenerator):
     """Players of similar success together (top table first), still avoiding repeats."""
 
     method = Method.STANDINGS
+    restarts = 3
 
     def group(self) -> list[list[int]]:
         sizes = table_sizes(len(self.seated), self.request.policy)
@@ -135,9 +166,17 @@ class StandingsDraw(DrawGenerator):
         cost = self.pair_costs(order)
         for i in range(len(order)):
             for j in range(len(order)):
-                cost[i][j] += abs(i - j) if i != j else 0.0
+                cost[i][j] += float((i - j) ** 2)
         start = split(list(range(len(order))), sizes)
-        tables, _ = anneal(start, cost, self.rng, steps=300 * len(order), temperature=0.5)
+        best: tuple[float, list[list[int]]] | None = None
+        for _ in range(self.restarts):
+            tables, total = anneal(
+                start, cost, self.rng, steps=600 * len(order), temperature=float(len(order) ** 2)
+            )
+            if best is None or total < best[0]:
+                best = (total, tables)
+        assert best is not None
+        tables = best[1]
         # keep the best players at the first table
         tables.sort(key=lambda t: sum(t) / len(t))
         return [sorted((order[i].id for i in t), key=lambda p: p) for t in tables]
