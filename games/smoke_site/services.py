@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -137,7 +138,7 @@ def smoke_session_create(
         name=name.strip(),
         date=date or dt.date.today(),
         club=club,
-        created_by=by,
+        created_by=cast(Any, by),
         first_dealer=names.index(first_dealer),
         start=start,
         box=box,
@@ -228,7 +229,7 @@ def smoke_hand_record(
         dealer=by_name[entry.dealer],
         first_trick=by_name[entry.first_trick] if entry.first_trick else None,
         first_out=by_name[entry.first_out] if entry.first_out else None,
-        recorded_by=by,
+        recorded_by=cast(Any, by),
     )
     SmokeHandSeat.objects.bulk_create(
         SmokeHandSeat(
