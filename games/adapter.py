@@ -86,6 +86,13 @@ class GameEvents:
     def replay(self) -> LedgerState:
         return replay(self.settings, self.events)
 
+    def plus(self, event: Event, *, deal: Deal | None = None) -> GameEvents:
+        """These events and one more just written (saves reloading every row)."""
+        deals = [*self.deals, deal] if deal is not None else list(self.deals)
+        return GameEvents(
+            self.game, self.settings, [*self.events, event], deals, self.rulings, self.misdeals
+        )
+
     def deal_number(self, event_id: str | None) -> int | None:
         for deal in self.deals:
             if deal.event_id == event_id:

@@ -174,6 +174,14 @@ def table_state(table: Table) -> dict[str, Any]:
     return state_json(game, loaded, loaded.replay())
 
 
+def game_state(game: Game) -> dict[str, Any]:
+    """The state of a game a service just wrote (its replay is still on the instance)."""
+    ledger = getattr(game, "ledger", None)
+    if ledger is None:
+        return table_state(game.table)
+    return state_json(game, ledger[0], ledger[1])
+
+
 def round_dashboard(round_: Round) -> dict[str, Any]:
     """Every table of a round: deals played, letters, mečbol, finished, referee called."""
     tables = []

@@ -46,10 +46,10 @@ class DealRecordApi(APIView):
     @extend_schema(request=s.DealRecordInputSerializer, responses={201: s.GameStateSerializer})
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
-        services.deal_record(
+        deal = services.deal_record(
             by=request.user, table=table, **_input(s.DealRecordInputSerializer, request)
         )
-        return _state(table, status.HTTP_201_CREATED)
+        return Response(selectors.game_state(deal.game), status=status.HTTP_201_CREATED)
 
 
 class DealUndoApi(APIView):

@@ -71,8 +71,12 @@ def actor(by: AnyUser | None) -> User | None:
 
 def game_lock(table: Table) -> Game:
     """Start the game if needed, then lock its row until the transaction ends."""
-    game_start(table=table)
-    return Game.objects.select_for_update().get(table=table)
+    game = Game.objects.select_for_update().filter(table=table).first()
+    if game is None:
+        game_start(table=table)
+        game = Game.objects.select_for_update().get(table=table)
+    game.table = table
+    return game
 
 
 def take_seq(game: Game) -> int:
@@ -105,10 +109,15 @@ def write_done(
     before: tuple[GameEvents, LedgerState] | None,
     detail: dict[str, Any],
     summary: str = "",
+    after: GameEvents | None = None,
 ) -> LedgerState:
-    """After a write: store the derived status, finish/reopen the round, append the audit."""
-    loaded = game_events(game)
+    """After a write: store the derived status, finish/reopen the round, append the audit.
+
+    ``after`` is the event list with the new row when the caller has it (else reloaded).
+    The result stays on ``game.ledger`` for the rest of this request only."""
+    loaded = after if after is not None else game_events(game)
     state = loaded.replay()
+    game.ledger = (loaded, state)  # type: ignore[attr-defined]
     status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
     if status != game.status:
         game.status = status

@@ -189,11 +189,13 @@ def deal_record(
             },
             code="stale_deal_number",
         ) from exc
+    recorded = DealRecorded(deal.event_id, event.losers, event.points, event.sat_out)
     write_done(
         game,
         by=by,
         action=AuditAction.DEAL_RECORD,
         before=(loaded, state),
+        after=loaded.plus(recorded, deal=deal),
         detail={
             "number": number,
             "mode": mode,
