@@ -1,0 +1,66 @@
+"""A line judge records a whole game from the table page in headless Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.factories import UserFactory
+from tests.games.conftest import make_setup
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _sign_in(page: Any, live_server: Any, username: str, password: str, next_url: str) -> None:
+    page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("form.form button[type=submit]")
+
+
+def test_line_judge_taps_losers_until_a_placka(live_server: Any, page: Any) -> None:
+    s = make_setup(word="TONDA")
+    judge = UserFactory(username="judge-anna", password="pw-judge-123")
+    s.table.line_judge = judge
+    s.table.save()
+    url = f"/games/tables/{s.table.pk}/"
+    _sign_in(page, live_server, "judge-anna", "pw-judge-123", url)
+    page.wait_for_selector("#seats button.seat[data-seat=C]")
+    page.on("dialog", lambda dialog: dialog.accept())
+
+    def tap(seat: str, deal: int) -> None:
+        page.click(f"#seats button.seat[data-seat={seat}]")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#deal-log li').length === n", arg=deal
+        )
+
+    for deal, seat in enumerate("CACACAC", start=1):
+        tap(seat, deal)
+    # C holds TOND: one letter short
+    assert page.locator("#seats .seat[data-seat=C] .tag-mecbol").count() == 1
+    got = "".join(page.locator("#seats .seat[data-seat=C] .letter.got").all_inner_texts())
+    assert got == "TOND"
+    # a mistaken tap on A, then undo
+    tap("A", 8)
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#deal-log li').length === 7")
+    tap("C", 8)
+    page.wait_for_selector("#seats .seat[data-seat=C] .tag-placka")
+    assert page.get_attribute("#table-app", "data-status") == "finished"
+    assert page.locator("#seats button.seat:not([disabled])").count() == 0
+    assert "TONDA" == "".join(
+        page.locator("#seats .seat[data-seat=C] .letter.got").all_inner_texts()
+    )
+    # the game is stored as finished, and so is the round (its only table)
+    s.round.refresh_from_db()
+    assert s.round.status == "finished"
+
+
+def test_public_sees_the_table_without_buttons(live_server: Any, page: Any) -> None:
+    s = make_setup()
+    s.lose("B")
+    page.goto(f"{live_server.url}/games/tables/{s.table.pk}/")
+    page.wait_for_selector("#seats div.seat[data-seat=B]")
+    assert page.locator("#seats button").count() == 0
+    assert "B" in page.inner_text("#next-deal")
