@@ -23,7 +23,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _tables(user: Any, label: str) -> Iterator[Any]:
-    from scwu.models import PlayingWord, Player
+    from scwu.models import Player, PlayingWord
     from tournaments.models import Entry, Round, Season, Seat, Series, Table, Tournament
 
     season, _ = Season.objects.get_or_create(year=2025)
