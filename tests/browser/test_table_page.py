@@ -49,8 +49,8 @@ def test_line_judge_taps_losers_until_a_placka(live_server: Any, page: Any) -> N
     page.wait_for_selector("#seats .seat[data-seat=C] .tag-placka")
     assert page.get_attribute("#table-app", "data-status") == "finished"
     assert page.locator("#seats button.seat:not([disabled])").count() == 0
-    assert "TONDA" == "".join(
-        page.locator("#seats .seat[data-seat=C] .letter.got").all_inner_texts()
+    assert (
+        "".join(page.locator("#seats .seat[data-seat=C] .letter.got").all_inner_texts()) == "TONDA"
     )
     # the game is stored as finished, and so is the round (its only table)
     s.round.refresh_from_db()

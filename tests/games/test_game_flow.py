@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 
 from games import services
 from games.models import AuditAction, AuditEntry, Deal, Game, GameStatus
@@ -84,7 +84,7 @@ def test_first_misdeal_is_free_the_second_gives_the_dealer_a_letter(setup: Setup
 def test_referee_waives_the_misdeal_letter(setup: Setup) -> None:
     services.misdeal_record(by=setup.judge, table=setup.table)
     second = services.misdeal_record(by=setup.judge, table=setup.table)
-    with pytest.raises(Exception):  # the line judge may not waive
+    with pytest.raises(PermissionDenied):  # the line judge may not waive
         services.misdeal_waive(by=setup.judge, misdeal=second)
     services.misdeal_waive(by=setup.head_referee, misdeal=second)
     assert setup.words()["A"] == ""
@@ -140,7 +140,7 @@ def test_correction_of_an_older_deal_moves_later_letters_and_dealers(setup: Setu
 def test_correction_needs_a_referee_and_a_reason(setup: Setup) -> None:
     setup.lose("B")
     deal = Deal.objects.get()
-    with pytest.raises(Exception):
+    with pytest.raises(PermissionDenied):
         services.deal_correct(by=setup.judge, deal=deal, losers=["C"], reason="x")
     with pytest.raises(ValidationError):
         services.deal_correct(by=setup.head_referee, deal=deal, losers=["C"], reason=" ")
