@@ -33,9 +33,7 @@ def fill_hands(fixed: dict[str, list[str]], void: dict[str, str] | None = None) 
     for c in free:
         suit = "HSDC"[c >> 3]
         options = [
-            s
-            for s in range(4)
-            if masks[s].bit_count() < 8 and suit not in void.get("ABCD"[s], "")
+            s for s in range(4) if masks[s].bit_count() < 8 and suit not in void.get("ABCD"[s], "")
         ]
         assert options, f"cannot place {CODES[c]}"
         best = min(options, key=lambda s: masks[s].bit_count())

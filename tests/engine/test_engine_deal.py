@@ -80,7 +80,9 @@ def test_t7_no_trumps_the_lead_takes_hearts_and_hejma() -> None:
 
 
 def test_t8_t10_the_deal_ends_as_soon_as_a_trick_brings_a_seat_to_17() -> None:
-    deal = _hands_for_one_trick({"A": ["KH"], "B": ["QS"], "C": ["QH"], "D": ["7D"]}, {"B": "H", "D": "H"})
+    deal = _hands_for_one_trick(
+        {"A": ["KH"], "B": ["QS"], "C": ["QH"], "D": ["7D"]}, {"B": "H", "D": "H"}
+    )
     play(deal, "KH", "QS", "QH", "7D")
     assert deal.is_over() and deal.points()[0] == 17
     result = deal.result()
@@ -88,7 +90,9 @@ def test_t8_t10_the_deal_ends_as_soon_as_a_trick_brings_a_seat_to_17() -> None:
 
 
 def test_t9_16_points_do_not_end_the_deal() -> None:
-    deal = _hands_for_one_trick({"A": ["KH"], "B": ["QS"], "C": ["JH"], "D": ["7D"]}, {"B": "H", "D": "H"})
+    deal = _hands_for_one_trick(
+        {"A": ["KH"], "B": ["QS"], "C": ["JH"], "D": ["7D"]}, {"B": "H", "D": "H"}
+    )
     play(deal, "KH", "QS", "JH", "7D")
     assert not deal.is_over() and deal.points()[0] == 16
 
