@@ -115,9 +115,6 @@ def base_search(
     for size in sizes:
         blocks.append(points[start : start + size])
         start += size
-    # put fixed points in distinct blocks
-    fixed_blocks = [i for i, b in enumerate(blocks) if any(p >= finite for p in b)]
-    del fixed_blocks
     counts: dict[DiffKey, int] = {}
 
     def block_keys(block: Sequence[int]) -> list[DiffKey]:
@@ -148,8 +145,8 @@ def base_search(
         return delta
 
     cost = 0
-    for b in blocks:
-        cost += add(block_keys(b), 1)
+    for blk in blocks:
+        cost += add(block_keys(blk), 1)
     best = cost
     best_blocks = [tuple(b) for b in blocks]
     deadline = time.monotonic() + seconds

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .errors import DrawProblemsError, FieldSizeError, InputError, TieAtCutError
+from .errors import DrawProblemsError, FieldSizeError, InputError, ParamValue, TieAtCutError
 from .flags import Flag, rounds_text
 from .history import ledger, meetings, pair, repeats_in
 from .manual import check_manual_draw
@@ -72,12 +72,20 @@ class DrawGenerator:
         preferred = request.policy.preferred
         for number, table in enumerate(tables, start=1):
             if len(table) != preferred and self.method is not Method.FINAL:
-                params = {"size": len(table), "players": len(self.seated), "preferred": preferred}
+                params: dict[str, ParamValue] = {
+                    "size": len(table),
+                    "players": len(self.seated),
+                    "preferred": preferred,
+                }
                 flags.append(Flag("table_size", dict(params), table=number))
         repeats = repeats_in(tables, self.met)
         for rep in repeats:
-            params = {"a": rep.a, "b": rep.b, "rounds": rounds_text(rep.rounds)}
-            flags.append(Flag("repeat_unavoidable", dict(params), table=rep.table))
+            rparams: dict[str, ParamValue] = {
+                "a": rep.a,
+                "b": rep.b,
+                "rounds": rounds_text(rep.rounds),
+            }
+            flags.append(Flag("repeat_unavoidable", rparams, table=rep.table))
         field_ids = [e.id for e in self.seated]
         again = seat_a_again(tables, self.ledger, field_ids)
         for number, table in enumerate(tables, start=1):
@@ -143,6 +151,7 @@ class RandomDraw(DrawGenerator):
 
 def standing_order(entrants: Sequence[Entrant], rng: random.Random) -> list[Entrant]:
     """Best first: by ranking position, else by success rate; ties by lot."""
+    keyed: list[tuple[float, float, Entrant]]
     if all(e.ranking is not None for e in entrants):
         keyed = [(e.ranking or 0, rng.random(), e) for e in entrants]
     elif all(e.success_rate is not None for e in entrants):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .errors import ParamValue
 from .flags import Flag, rounds_text
 from .history import meetings, repeats_in
 from .model import Entrant, PastRound, TablePolicy
@@ -53,6 +54,10 @@ def check_manual_draw(
         if e.is_eligible and e.id not in seen:
             problems.append(Flag("not_seated", {"player": e.id}))
     for rep in repeats_in(tables, meetings(history)):
-        params = {"a": rep.a, "b": rep.b, "rounds": rounds_text(rep.rounds)}
-        problems.append(Flag("repeat", dict(params), table=rep.table))
+        rparams: dict[str, ParamValue] = {
+            "a": rep.a,
+            "b": rep.b,
+            "rounds": rounds_text(rep.rounds),
+        }
+        problems.append(Flag("repeat", rparams, table=rep.table))
     return tuple(problems)

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 from tournaments.pairing.draws import draw_make
-from tournaments.pairing.model import DrawRequest, Entrant, PastRound
+from tournaments.pairing.model import DrawRequest, Entrant, Method, PastRound
 from tournaments.pairing.seats import SeatLedger, seat_table
 
 
@@ -44,8 +44,8 @@ def test_seat_a_again_is_flagged_when_everyone_at_the_table_had_it() -> None:
     )
     draw = draw_make(
         DrawRequest(
-            5, entrants, history, method="manual", manual_tables=((1, 2, 3, 4), (5, 6, 7, 8))
-        )  # type: ignore[arg-type]
+            5, entrants, history, method=Method.MANUAL, manual_tables=((1, 2, 3, 4), (5, 6, 7, 8))
+        )
     )
     assert draw.report.seat_a_again == (1,)
     flag = next(f for f in draw.flags if f.code == "seat_a_again")
