@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import inspect
 import pkgutil
 import subprocess
 import sys
@@ -42,5 +43,5 @@ def test_public_functions_have_docstrings() -> None:
         module = importlib.import_module(name)
         for attr in getattr(module, "__all__", []):
             obj = getattr(module, attr)
-            if callable(obj):
+            if inspect.isfunction(obj) or inspect.isclass(obj):
                 assert obj.__doc__, f"{name}.{attr} has no docstring"

@@ -1,0 +1,118 @@
+"""The command line: score, score --lines, score-game, bench, match, smoke dispatch."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cli import main
+from tests.engine.helpers import EXAMPLES, example
+
+
+def _run(
+    argv: list[str], stdin: str, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
+def test_score_prints_the_result(capsys: Any, monkeypatch: Any) -> None:
+    code, out = _run(["score"], json.dumps(example("played")["record"]), capsys, monkeypatch)
+    assert code == 0 and json.loads(out) == example("played")["result"]
+
+
+def test_score_reads_a_file(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(example("packed")["record"]))
+    code, out = _run(["score", str(path)], "", capsys, monkeypatch)
+    assert code == 0 and json.loads(out) == example("packed")["result"]
+    code, out = _run(["score", str(tmp_path / "missing.json")], "", capsys, monkeypatch)
+    assert code == 2 and json.loads(out)["error"] == "file"
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"dealer": "A"}', "\x00\x01", "null"])
+def test_bad_input_gives_a_code_and_exit_2(text: str, capsys: Any, monkeypatch: Any) -> None:
+    code, out = _run(["score"], text, capsys, monkeypatch)
+    assert code == 2
+    data = json.loads(out)
+    assert data["error"] == "format" and "\n" not in data["detail"]
+
+
+def test_score_lines_checks_many_records(capsys: Any, monkeypatch: Any) -> None:
+    text = "".join(json.dumps(e["record"]) + "\n" for e in EXAMPLES) + "junk\n"
+    code, out = _run(["score", "--lines"], text, capsys, monkeypatch)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(lines) == len(EXAMPLES) + 1
+    for entry, got in zip(EXAMPLES, lines, strict=False):
+        if "error" in entry["result"]:
+            assert got["error"] == entry["result"]["error"]
+        else:
+            assert got == entry["result"]
+    assert lines[-1]["error"] == "format"
+
+
+def test_rule_options(capsys: Any, monkeypatch: Any) -> None:
+    record = json.dumps(example("tie_without_hejma")["record"])
+    code, out = _run(["score", "--tie-without-hejma", "both"], record, capsys, monkeypatch)
+    assert json.loads(out)["loser"] == ["A", "B"]
+    code, out = _run(
+        ["score", "--no-early-end"], json.dumps(example("early")["record"]), capsys, monkeypatch
+    )
+    assert code == 2 and json.loads(out)["error"] == "incomplete"
+    code, out = _run(["score", "--rank-order", "mariash"], record, capsys, monkeypatch)
+    assert code in (0, 2)
+
+
+def test_score_game(capsys: Any, monkeypatch: Any) -> None:
+    from tests.engine.test_engine_game import _finished_game
+
+    game = _finished_game("KOS", 5)
+    data = {"word": "KOS", "first_dealer": "A", "deals": game.records}
+    code, out = _run(["score-game"], json.dumps(data), capsys, monkeypatch)
+    result = json.loads(out)
+    assert code == 0 and result["loser"] == [s.code for s in game.loser]
+    assert len(result["deals"]) == len(game.records)
+
+
+def test_match_and_bench(capsys: Any, monkeypatch: Any) -> None:
+    code, out = _run(["match", "--deals", "200", "--seed", "3"], "", capsys, monkeypatch)
+    data = json.loads(out)
+    assert code == 0 and data["deals"] == 200 and data["bots"]["A"] == "heuristic"
+    code, out = _run(["bench", "--seconds", "0.05"], "", capsys, monkeypatch)
+    assert code == 0 and "deals/s" in out
+
+
+def test_heuristic_bot_beats_random_bots() -> None:
+    from engine import HeuristicBot, RandomBot, play_match
+
+    result = play_match(
+        [HeuristicBot(), RandomBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)],
+        deals=1000,
+        seed=7,
+    )
+    assert result.loss_rate(0) < 0.15 < min(result.loss_rate(s) for s in (1, 2, 3))
+
+
+def test_python_m_engine_and_smoke_dispatch() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "score"],
+        input=json.dumps(example("early")["record"]),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0 and json.loads(proc.stdout)["end"] == "early"
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "--game", "smoke", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "Traceback" not in proc.stderr
