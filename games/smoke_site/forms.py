@@ -84,7 +84,9 @@ class HandForm(forms.Form):
                 min_value=0,
                 max_value=HAND_SIZE,
                 required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "class": "tricks", "placeholder": _("tricks")}
+                ),
             )
             self.fields[f"play_{p.seat}"].must_play = p.name in must_play  # type: ignore[attr-defined]
         self.fields["first_trick"] = forms.ChoiceField(
