@@ -21,16 +21,16 @@ from engine.deal import PACK, PASS_FLAG, Deal
 from engine.errors import IllegalActionError, ParseError
 
 __all__ = [
-    "play_action",
-    "pass_action",
-    "pack_action",
-    "action_to_json",
     "action_from_json",
+    "action_to_json",
     "action_to_string",
     "apply_json",
-    "is_play",
-    "is_pass",
     "is_pack",
+    "is_pass",
+    "is_play",
+    "pack_action",
+    "pass_action",
+    "play_action",
 ]
 
 _MASK32 = 0xFFFFFFFF

@@ -19,7 +19,7 @@ from engine.cards import HEJMA
 from engine.deal import PASS_FLAG, SUIT_MASK, Deal
 from engine.rules import DEFAULT_RULESET, POINTS, Ruleset
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "MatchResult", "play_match", "BOTS"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "MatchResult", "RandomBot", "play_match"]
 
 _SPADES = SUIT_MASK[1]
 _HEARTS = SUIT_MASK[0]
@@ -134,8 +134,8 @@ def play_match(
             assert seat is not None
             deal.apply(bots[seat].choose(deal, seat))
         result = deal.result()
-        for s in result.loser:
-            losses[s] += 1
-        for s in range(4):
-            points[s] += result.points[s]
+        for loser in result.loser:
+            losses[loser] += 1
+        for i in range(4):
+            points[i] += result.points[i]
     return MatchResult(deals, (losses[0], losses[1], losses[2], losses[3]), tuple(points))  # type: ignore[arg-type]

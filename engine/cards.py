@@ -191,7 +191,7 @@ class Card(NamedTuple):
         return RANK_CHARS[self.rank] + SUIT_CHARS[self.suit]
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         """Index 0..31 (``suit * 8 + rank``)."""
         return int(self.suit) * 8 + int(self.rank)
 

@@ -26,7 +26,7 @@ from engine.game import score_game_record
 from engine.rules import Ruleset
 from engine.scn import score_record
 
-__all__ = ["main", "bench"]
+__all__ = ["bench", "main"]
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:

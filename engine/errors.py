@@ -72,7 +72,7 @@ class InvalidRecordError(EngineError):
         self.code = code
         self.detail = detail
 
-    def as_json(self) -> dict[str, str]:
+    def as_json(self) -> dict[str, object]:
         """The error as the command line prints it."""
         return {"error": self.code, "detail": self.detail}
 

@@ -28,7 +28,7 @@ from engine.result import DealResult
 from engine.rules import DEFAULT_RULESET, Ruleset
 from engine.scn import DealRecord, deal_record, score_record
 
-__all__ = ["Game", "GameResult", "word_letters", "placings", "score_game_record"]
+__all__ = ["Game", "GameResult", "placings", "score_game_record", "word_letters"]
 
 
 def word_letters(word: str) -> str:
@@ -55,7 +55,7 @@ def placings(letters: Sequence[int]) -> dict[Seat, int]:
 
 
 class Game:
-    """A game in play. Actions are those of :class:`~engine.deal.Deal`, applied to the current deal."""
+    """A game in play; actions are those of :class:`~engine.deal.Deal`, for the current deal."""
 
     def __init__(
         self,

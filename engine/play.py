@@ -4,7 +4,9 @@ The screen shows only what the person's seat may see (:func:`engine.views.seat_v
 in English, Czech or Russian, with Czech or French card names.
 
 >>> import io, argparse, itertools
->>> args = argparse.Namespace(seat="A", word=None, seed=1, lang="en", pattern="french", bot="random")
+>>> args = argparse.Namespace(
+...     seat="A", word=None, seed=1, lang="en", pattern="french", bot="random"
+... )
 >>> answers = itertools.cycle(["1 2 3", *"12345678"])
 >>> out = io.StringIO()
 >>> play_command(args, input_fn=lambda prompt: next(answers), out=out)
@@ -36,27 +38,57 @@ __all__ = ["play_command"]
 
 _TEXT: dict[str, dict[str, str]] = {
     "en": {
-        "hand": "Your hand", "trick": "On the table", "last": "Last trick", "taken": "Tricks taken",
-        "pass": "Pass 3 cards to your left (numbers or codes)", "play": "Your card (number or code, 'pack')",
-        "received": "You received", "result": "Result", "loser": "loser", "points": "points",
-        "letters": "Letters", "game_over": "The game is over; it lost:", "bad": "Not allowed",
-        "seat": "You are seat", "dealer": "dealer",
+        "hand": "Your hand",
+        "trick": "On the table",
+        "last": "Last trick",
+        "taken": "Tricks taken",
+        "pass": "Pass 3 cards to your left (numbers or codes)",
+        "play": "Your card (number or code, 'pack')",
+        "received": "You received",
+        "result": "Result",
+        "loser": "loser",
+        "points": "points",
+        "letters": "Letters",
+        "game_over": "The game is over; it lost:",
+        "bad": "Not allowed",
+        "seat": "You are seat",
+        "dealer": "dealer",
     },
     "cs": {
-        "hand": "Tvoje karty", "trick": "Na stole", "last": "Poslední štych", "taken": "Štychy",
-        "pass": "Pošli 3 karty doleva (čísla nebo kódy)", "play": "Tvoje karta (číslo nebo kód, 'pack')",
-        "received": "Dostal jsi", "result": "Výsledek", "loser": "prohrává", "points": "body",
-        "letters": "Písmena", "game_over": "Konec hry, prohrál:", "bad": "Nelze",
-        "seat": "Jsi na místě", "dealer": "rozdává",
+        "hand": "Tvoje karty",
+        "trick": "Na stole",
+        "last": "Poslední štych",
+        "taken": "Štychy",
+        "pass": "Pošli 3 karty doleva (čísla nebo kódy)",
+        "play": "Tvoje karta (číslo nebo kód, 'pack')",
+        "received": "Dostal jsi",
+        "result": "Výsledek",
+        "loser": "prohrává",
+        "points": "body",
+        "letters": "Písmena",
+        "game_over": "Konec hry, prohrál:",
+        "bad": "Nelze",
+        "seat": "Jsi na místě",
+        "dealer": "rozdává",
     },
     "ru": {
-        "hand": "Ваши карты", "trick": "На столе", "last": "Последняя взятка", "taken": "Взятки",
-        "pass": "Передайте 3 карты налево (номера или коды)", "play": "Ваша карта (номер или код, 'pack')",
-        "received": "Вы получили", "result": "Итог", "loser": "проиграл", "points": "очки",
-        "letters": "Буквы", "game_over": "Игра окончена, проиграл:", "bad": "Нельзя",
-        "seat": "Вы на месте", "dealer": "сдаёт",
+        "hand": "Ваши карты",
+        "trick": "На столе",
+        "last": "Последняя взятка",
+        "taken": "Взятки",
+        "pass": "Передайте 3 карты налево (номера или коды)",
+        "play": "Ваша карта (номер или код, 'pack')",
+        "received": "Вы получили",
+        "result": "Итог",
+        "loser": "проиграл",
+        "points": "очки",
+        "letters": "Буквы",
+        "game_over": "Игра окончена, проиграл:",
+        "bad": "Нельзя",
+        "seat": "Вы на месте",
+        "dealer": "сдаёт",
     },
-}  # fmt: skip
+}
 
 
 def _name(code: str, lang: Language, pattern: Pattern) -> str:

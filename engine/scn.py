@@ -34,12 +34,12 @@ from engine.rules import DEFAULT_RULESET, Ruleset
 
 __all__ = [
     "DealRecord",
-    "deal_record",
-    "score_record",
     "check_record",
-    "replay_record",
-    "parse_record",
+    "deal_record",
     "format_record",
+    "parse_record",
+    "replay_record",
+    "score_record",
 ]
 
 _SEAT_KEYS = ["A", "B", "C", "D"]
@@ -178,13 +178,14 @@ def _step(deal: Deal, action: int, rec: DealRecord) -> None:
         deal.apply(action)
     except IllegalActionError as err:
         if err.reason == "pass":
-            raise _fail("pass", f"seat {'ABCD'[action >> 32 & 3]} passes cards it was not dealt")
+            seat = "ABCD"[action >> 32 & 3]
+            raise _fail("pass", f"seat {seat} passes cards it was not dealt") from None
         if err.reason == "card":
             n = len(deal._history) - 4
-            raise _fail("card", f"play {n}: {err}")
+            raise _fail("card", f"play {n}: {err}") from None
         if err.reason == "pack":
-            raise _fail("pack", str(err))
-        raise _fail("format", f"cards after the end of the deal: {err}")
+            raise _fail("pack", str(err)) from None
+        raise _fail("format", f"cards after the end of the deal: {err}") from None
 
 
 def check_record(

@@ -23,7 +23,7 @@ from typing import Any
 from engine.cards import CODES, SEATS, Seat
 from engine.deal import Deal
 
-__all__ = ["seat_view", "public_view"]
+__all__ = ["public_view", "seat_view"]
 
 
 def _trick_json(leader: int, cards: tuple[int, ...] | list[int]) -> list[dict[str, str]]:

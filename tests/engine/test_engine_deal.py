@@ -134,7 +134,7 @@ def test_t4_t5_the_last_trick_is_worth_5() -> None:
     for seed in range(200):
         deal = random_deal(seed, Ruleset(early_end=False))
         result = deal.result()
-        leader, cards, taker = deal._tricks[-1]
+        _leader, _cards, taker = deal._tricks[-1]
         assert result.last_trick == Seat(taker)
         assert sum(result.points) == 33
 
