@@ -9,7 +9,7 @@
   meet only in 0 never repeat a pair.  32 players get 9 rounds, 128 get 41
   (one short of the known maxima 10 and 42).
 * Cyclic bases (see :mod:`.cyclic`) found by search and stored in
-  :data:`CYCLIC`: 20, 24 and 28 players reach their known maxima.
+  :data:`CYCLIC`: 20, 24 and 28 players reach their known maxima, 44 gets 13 of 14.
 
 Every function returns rounds of tables of 0-based player numbers.
 """
@@ -47,6 +47,12 @@ CYCLIC: dict[int, tuple[int, int, int, tuple[tuple[int, ...], ...]]] = {
         9, 3, 1,
         ((11, 27, 20, 2), (12, 22, 7, 18), (16, 0, 19, 15), (25, 26, 23, 9), (13, 24, 1, 3),
          (5, 21, 4, 8), (17, 14, 6, 10)),
+    ),
+    44: (
+        13, 3, 5,
+        ((17, 9, 5, 8), (28, 2, 10, 4), (20, 30, 38, 0), (15, 25, 13, 21), (14, 11, 27, 41),
+         (33, 1, 42, 24), (23, 29, 6, 39), (19, 36, 35, 26), (31, 3, 16, 37), (12, 43, 18, 32),
+         (40, 7, 34, 22)),
     ),
 }  # fmt: skip
 

@@ -127,7 +127,7 @@ def _start_rounds(players: int, sizes: tuple[int, ...]) -> tuple[str, list[list[
                 name += f" for {base} players, {len(extra)} added"
                 for r_index, tables in enumerate(rounds):
                     for e_index, e in enumerate(extra):
-                        tables[(r_index * len(extra) + e_index * 3) % len(tables)].append(e)
+                        tables[(r_index + e_index) % len(tables)].append(e)
             return name, rounds
         if players % 4 == 0:
             break
