@@ -206,6 +206,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for a choice set that several fields share (seats are named the same everywhere).
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": ["A", "B", "C", "D", "E", "F"],
+        "GameStatusEnum": ["running", "finished"],
+        "TournamentStatusEnum": "tournaments.models.tournament.TournamentStatus",
+    },
 }
 
 # Production hardening; `manage.py check --deploy` is clean with production variables.

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from django.utils import translation
 from django.contrib.auth.models import User
 
 from tests.factories import UserFactory
@@ -24,3 +27,11 @@ def referee(db: None) -> User:
 @pytest.fixture
 def plain_user(db: None) -> User:
     return UserFactory(username="plain-user")
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default() -> Iterator[None]:
+    """Each test starts in English; a test that switches language cannot leak it to the next."""
+    translation.activate("en")
+    yield
+    translation.activate("en")
