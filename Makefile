@@ -32,8 +32,8 @@ worker: install
 	$(BIN)/celery -A scwu worker --loglevel=info
 
 messages: install
-	cd scwu && ../$(BIN)/python ../manage.py makemessages -l cs -l ru --ignore=.venv
-	cd .. && $(BIN)/python manage.py compilemessages --ignore=.venv
+	$(BIN)/python manage.py makemessages -l cs -l ru --ignore=.venv --ignore=engine --ignore=tests --ignore=staticfiles
+	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 lint: install
 	$(BIN)/ruff check .
