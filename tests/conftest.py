@@ -3,8 +3,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from django.utils import translation
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from tests.factories import UserFactory
 

@@ -264,10 +264,12 @@ def seed(log: Log) -> None:
         tonda.save()
     for club in clubs:
         if club.captain_id is None:
-            member = club.memberships.filter(end__isnull=True).order_by("start").first()
-            if member is not None:
+            earliest = club.memberships.filter(end__isnull=True).order_by("start").first()
+            if earliest is not None:
                 club.captain = (
-                    lumir if club == lumir.memberships.get(end__isnull=True).club else member.player
+                    lumir
+                    if club == lumir.memberships.get(end__isnull=True).club
+                    else earliest.player
                 )
                 club.save(update_fields=["captain"])
 

@@ -57,7 +57,7 @@ def ban_impose(
         source=source,
         reason=reason.strip(),
         imposed_on=on or dt.date.today(),
-        imposed_by=by if by is not None and by.is_authenticated else None,
+        imposed_by=by if by is not None and by.is_authenticated else None,  # type: ignore[misc]
     )
     ban.full_clean()
     ban.save()

@@ -16,7 +16,10 @@ def _assert_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> No
     key = nickname_key(nickname)
     if not key:
         raise ValidationError({"nickname": [_("A nickname cannot be empty.")]}, code="blank")
-    clash = Player.objects.filter(nickname_key=key).exclude(pk=exclude_pk).first()
+    others = Player.objects.filter(nickname_key=key)
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    clash = others.first()
     if clash is not None:
         raise ValidationError(
             {

@@ -71,7 +71,11 @@ def word_propose(
             code="duplicate",
         )
     word = PlayingWord(
-        label=label, letters=clean, language=language, theme=theme.strip(), proposed_by=by
+        label=label,
+        letters=clean,
+        language=language,
+        theme=theme.strip(),
+        proposed_by=by,  # type: ignore[misc]  # an authenticated user is a User
     )
     word.full_clean()
     word.save()
