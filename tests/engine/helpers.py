@@ -11,7 +11,9 @@ from engine.cards import CODES, INDEX
 from engine.deal import PASS_FLAG, Deal
 from engine.rules import DEFAULT_RULESET, Ruleset
 
-EXAMPLES = json.loads(Path("/work/shared/examples/deals.json").read_text(encoding="utf-8"))
+# A copy of shared/examples/deals.json, the golden records of RULES.md, kept with the tests so
+# they do not depend on where the shared folder is mounted.
+EXAMPLES = json.loads((Path(__file__).parent / "data" / "deals.json").read_text(encoding="utf-8"))
 
 
 def example(name: str) -> dict[str, Any]:
