@@ -1,8 +1,8 @@
 """The Smoking Cat rules engine: pure Python, standard library only.
 
-It implements the project's ``RULES.md`` (shared with the federation): the referee that never errs. Online
-tables run on it, bots play with it, and recorded deals are replayed and
-checked by it. Nothing here imports Django.
+It implements the project's ``RULES.md`` (shared with the federation): the
+referee that never errs. Online tables run on it, bots play with it, and
+recorded deals are replayed and checked by it. Nothing here imports Django.
 
 Main names (all re-exported here):
 

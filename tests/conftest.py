@@ -35,3 +35,15 @@ def _english_by_default() -> Iterator[None]:
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_integration(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Unit tests run tasks in-process even when CI points the suite at Redis; only tests
+    marked ``integration`` hand their tasks to the real worker."""
+    from scwu.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = "integration" not in request.keywords
+    yield
+    app.conf.task_always_eager = before

@@ -81,7 +81,11 @@ def entry_register(*, by: AnyUser | None, tournament: Tournament, player: Player
 
 
 def _lock(entry: Entry) -> Entry:
-    return Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("tournament", "player")
+        .get(pk=entry.pk)
+    )
 
 
 @transaction.atomic

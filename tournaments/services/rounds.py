@@ -66,7 +66,11 @@ def round_create(
 @transaction.atomic
 def round_word_set(*, by: AnyUser | None, round: Round, word: PlayingWord) -> Round:
     """The director's choice of word for a round not yet drawn (also the longer word)."""
-    round = Round.objects.select_for_update().select_related("tournament", "word").get(pk=round.pk)
+    round = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament", "word")
+        .get(pk=round.pk)
+    )
     require_director(by, round.tournament)
     if round.status not in (RoundStatus.PLANNED, RoundStatus.DRAFT):
         raise ValidationError(
@@ -141,7 +145,9 @@ def round_word_for_field(round: Round, field_size: int) -> PlayingWord | None:
 def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) -> Round:
     """Mark a published round finished. The games app calls this (``authorised``) when the
     last table completes its word; a director may also close a round by hand."""
-    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
     if not authorised:
         require_director(by, round.tournament)
     if round.status != RoundStatus.PUBLISHED:
