@@ -5,6 +5,7 @@ rulings, appeals) plus the append-only audit trail. Game state is never stored b
 from games.models.audit import AuditAction, AuditEntry
 from games.models.events import Correction, Deal, DealMode, Misdeal
 from games.models.game import Game, GameStatus
+from games.models.results import SeatResult
 from games.models.rulings import Appeal, AppealStatus, Penalty, RenoncKind, Ruling
 
 __all__ = [
@@ -21,4 +22,5 @@ __all__ = [
     "Penalty",
     "RenoncKind",
     "Ruling",
+    "SeatResult",
 ]

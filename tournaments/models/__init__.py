@@ -2,6 +2,13 @@
 
 from tournaments.models.calendar import Category, CategoryPoints, Season, Series
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.results import (
+    Placing,
+    PlacingStage,
+    RankingKind,
+    ResultsState,
+    SeasonRankingRow,
+)
 from tournaments.models.rounds import Round, RoundStage, RoundStatus, Seat, Table, TableKind
 from tournaments.models.tournament import Tournament, TournamentStatus
 
@@ -10,10 +17,15 @@ __all__ = [
     "CategoryPoints",
     "Entry",
     "EntryStatus",
+    "Placing",
+    "PlacingStage",
+    "RankingKind",
+    "ResultsState",
     "Round",
     "RoundStage",
     "RoundStatus",
     "Season",
+    "SeasonRankingRow",
     "Seat",
     "Series",
     "Table",
