@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import manage, public, rounds
+from tournaments.views import manage, public, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 
@@ -40,4 +40,20 @@ urlpatterns = [
     path(R + "swap/", rounds.seat_swap, name="round-swap"),
     path(R + "publish/", rounds.round_publish, name="round-publish"),
     path(R + "finish/", rounds.round_finish, name="round-finish"),
+    # Seasons: rankings, the archive, records.
+    path("rankings/", seasons.ranking_current, name="ranking-current"),
+    path("seasons/", seasons.season_archive, name="season-archive"),
+    path("seasons/<int:year>/ranking/", seasons.season_ranking, name="season-ranking"),
+    path(
+        "seasons/<int:year>/ranking/clubs/",
+        seasons.season_ranking,
+        {"kind": "clubs"},
+        name="season-ranking-clubs",
+    ),
+    path(
+        "seasons/<int:year>/ranking/<str:kind>.csv",
+        seasons.season_ranking_csv,
+        name="season-ranking-csv",
+    ),
+    path("records/", seasons.records_page, name="records"),
 ]
