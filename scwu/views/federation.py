@@ -17,6 +17,8 @@ from scwu.models.commission import WordStatus
 from scwu.roles import Role, has_role
 from scwu.services import words
 from scwu.views.forms import run_service
+from tournaments.rankings import chart, records
+from tournaments.rankings import selectors as rankings
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,10 +41,20 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     memberships = player.memberships.select_related("club", "club__country")
     bans = player.bans.all()
+    history = rankings.player_history(player)
     return render(
         request,
         "scwu/player_detail.html",
-        {"player": player, "memberships": memberships, "bans": bans},
+        {
+            "player": player,
+            "memberships": memberships,
+            "bans": bans,
+            "history": history,
+            "career": rankings.career_figures(history),
+            "titles": rankings.titles_of(history),
+            "records_held": records.records_held(player, records.records_compute()),
+            "rate_chart": chart.success_rate_chart(rankings.rate_points(history)),
+        },
     )
 
 
@@ -59,6 +71,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "memberships": selectors.club_members(club),
             "rosters": club.elite_rosters.prefetch_related("players"),
+            "club_results": rankings.club_results(club),
         },
     )
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import views
+from tournaments.api import rankings, views
 
 router = DefaultRouter()
 router.register("seasons", views.SeasonViewSet, basename="season")
@@ -40,5 +40,18 @@ urlpatterns = [
     path("rounds/<int:pk>/swap/", views.SeatSwapApi.as_view(), name="round-swap"),
     path("rounds/<int:pk>/publish/", views.RoundPublishApi.as_view(), name="round-publish"),
     path("rounds/<int:pk>/finish/", views.RoundFinishApi.as_view(), name="round-finish"),
+    # Rankings: season rankings, qualification lists, records, a player's history.
+    path(
+        "seasons/<int:year>/ranking/<str:kind>/",
+        rankings.SeasonRankingApi.as_view(),
+        name="season-ranking",
+    ),
+    path(
+        "seasons/<int:year>/qualification/",
+        rankings.SeasonQualificationApi.as_view(),
+        name="season-qualification",
+    ),
+    path("records/", rankings.RecordsApi.as_view(), name="records"),
+    path("players/<int:pk>/history/", rankings.PlayerHistoryApi.as_view(), name="player-history"),
     path("", include(router.urls)),
 ]

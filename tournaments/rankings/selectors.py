@@ -242,13 +242,18 @@ class CareerFigures:
     rate: str
 
 
+def titles_of(history: Sequence[HistoryLine]) -> list[HistoryLine]:
+    """The tournaments won: first place (shared or not) of a finished tournament."""
+    return [h for h in history if h.is_final and h.placing.place == 1]
+
+
 def career_figures(history: Sequence[HistoryLine]) -> CareerFigures:
     played = sum(h.placing.deals_played for h in history)
     lost = sum(h.placing.deals_lost for h in history)
     rate = _rate(played, lost)
     return CareerFigures(
         tournaments=len(history),
-        titles=sum(1 for h in history if h.is_final and h.placing.place == 1),
+        titles=len(titles_of(history)),
         deals_played=played,
         deals_lost=lost,
         placky=sum(h.placing.placky for h in history),

@@ -62,9 +62,17 @@ def records_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/records.html",
-        {"tables": records.records_compute(), "min_deals": records.RECORD_MIN_DEALS},
+        {
+            "tables": records.records_compute(),
+            "min_deals": records.RECORD_MIN_DEALS,
+            "seasons": selectors.season_list(),
+        },
     )
 
 
 def season_archive(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/archive.html", {"archive": selectors.season_archive()})
+    return render(
+        request,
+        "tournaments/archive.html",
+        {"archive": selectors.season_archive(), "seasons": selectors.season_list()},
+    )
