@@ -11,3 +11,25 @@ def round_draw_task(round_id: int, seed: int) -> str:
     from tournaments.services.draw import round_draw_run
 
     return round_draw_run(round_id=round_id, seed=seed).status
+
+
+@shared_task(name="tournaments.results_recompute", acks_late=True)
+def results_recompute_task(tournament_id: int) -> int:
+    """Recompute a tournament's placings and ranks (debounced by ``results_changed``).
+
+    The pending mark is cleared before reading the version, so a change arriving while
+    this run computes schedules exactly one more run instead of being lost."""
+    from django.core.cache import cache
+
+    from tournaments.results.services import pending_key, results_recompute
+
+    cache.delete(pending_key(tournament_id))
+    return results_recompute(tournament_id)
+
+
+@shared_task(name="tournaments.season_rankings_recompute", acks_late=True)
+def season_rankings_recompute_task(season_id: int) -> None:
+    """Recompute a season's rankings after a tournament's placings changed."""
+    from tournaments.rankings.services import season_rankings_compute
+
+    season_rankings_compute(season_id)

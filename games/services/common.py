@@ -14,8 +14,10 @@ from django.utils.translation import gettext as _
 from games.adapter import GameEvents, game_events
 from games.ledger import LedgerState, diff_states
 from games.models import AuditEntry, Game, GameStatus
+from games.results import seat_results_write
 from scwu.roles import AnyUser
 from tournaments.models import Round, RoundStatus, Table, TableKind
+from tournaments.results.services import results_changed
 
 PLAYING_ROUND = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
@@ -101,6 +103,13 @@ def snapshot(loaded: GameEvents, state: LedgerState) -> dict[str, Any]:
     }
 
 
+def _tournament_id(game: Game) -> int:
+    table = game.table
+    if "round" in table._state.fields_cache:
+        return table.round.tournament_id
+    return Round.objects.values_list("tournament_id", flat=True).get(pk=table.round_id)
+
+
 def write_done(
     game: Game,
     *,
@@ -118,6 +127,8 @@ def write_done(
     loaded = after if after is not None else game_events(game)
     state = loaded.replay()
     game.ledger = (loaded, state)  # type: ignore[attr-defined]
+    seat_results_write(game, loaded, state)
+    results_changed(_tournament_id(game))
     status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
     if status != game.status:
         game.status = status

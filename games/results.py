@@ -1,0 +1,130 @@
+"""Per-seat results of a game (``SeatResult``), written from the replayed ledger state.
+
+The standings read one row per player and round instead of replaying every game on
+every request. ``seat_results_write`` runs inside every scorekeeping write (from
+``write_done``), so the rows always match the events in the same transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from django.db import transaction
+
+from games.adapter import GameEvents, game_events
+from games.ledger import LedgerState
+from games.models import Game
+from games.models.results import SeatResult
+from tournaments.models import Seat
+
+_UPDATED = [
+    "game",
+    "entry",
+    "round",
+    "deals_played",
+    "deals_lost",
+    "letters",
+    "penalty_letters",
+    "placka",
+    "penalty_points",
+    "outcomes",
+    "left_order",
+    "table_place",
+    "table_place_shared",
+    "is_disqualified",
+    "game_finished",
+    "updated_at",
+]
+
+
+@dataclass(frozen=True)
+class SeatFigures:
+    """What the standings need of one seat, read off a replayed state."""
+
+    deals_played: int
+    deals_lost: int
+    letters: int
+    penalty_letters: int
+    placka: bool
+    penalty_points: int | None
+    outcomes: str
+    left_order: int | None
+    table_place: int | None
+    table_place_shared: bool
+    is_disqualified: bool
+
+
+def seat_figures(state: LedgerState, position: str) -> SeatFigures:
+    """One seat's figures: counted deals only, points summed where any were recorded."""
+    seat = state.seat(position)
+    outcomes: list[str] = []
+    points = 0
+    has_points = False
+    for deal in state.counted_deals:
+        if position not in deal.players:
+            continue
+        outcomes.append("L" if position in deal.losers else "W")
+        recorded = deal.points_by_seat
+        if position in recorded:
+            has_points = True
+            points += recorded[position]
+    return SeatFigures(
+        deals_played=seat.deals_played,
+        deals_lost=seat.deals_lost,
+        letters=seat.letters,
+        penalty_letters=seat.penalty_letters,
+        placka=seat.has_placka,
+        penalty_points=points if has_points else None,
+        outcomes="".join(outcomes),
+        left_order=seat.left_order,
+        table_place=seat.place,
+        table_place_shared=seat.place_shared,
+        is_disqualified=seat.is_disqualified,
+    )
+
+
+def seat_results_write(game: Game, loaded: GameEvents, state: LedgerState) -> list[SeatResult]:
+    """Upsert one ``SeatResult`` per seat of ``game`` from ``state`` (one query to write).
+
+    ``loaded`` is the event list the state was replayed from; it is taken so that every
+    caller passes the pair it already holds (the figures come from ``state`` alone).
+    """
+    del loaded  # the state carries everything; the pair keeps one signature for callers
+    seats = Seat.objects.filter(table_id=game.table_id).select_related("table")
+    rows = []
+    for seat in seats:
+        figures = seat_figures(state, seat.position)
+        rows.append(
+            SeatResult(
+                game=game,
+                seat=seat,
+                entry_id=seat.entry_id,
+                round_id=seat.table.round_id,
+                game_finished=state.finished,
+                **asdict(figures),
+            )
+        )
+    if rows:
+        SeatResult.objects.bulk_create(
+            rows, update_conflicts=True, unique_fields=["seat"], update_fields=_UPDATED
+        )
+    return rows
+
+
+def seat_results_rebuild(*, game_ids: list[int] | None = None) -> int:
+    """Rewrite the ``SeatResult`` rows of every game (or of ``game_ids``) from its events.
+
+    For games scored before the rows existed, or after a bulk import. Returns the number
+    of games rebuilt; each game is rebuilt in its own transaction under the game's lock.
+    """
+    games = Game.objects.order_by("pk")
+    if game_ids is not None:
+        games = games.filter(pk__in=game_ids)
+    count = 0
+    for game_id in games.values_list("pk", flat=True):
+        with transaction.atomic():
+            game = Game.objects.select_for_update().select_related("table").get(pk=game_id)
+            loaded = game_events(game)
+            seat_results_write(game, loaded, loaded.replay())
+        count += 1
+    return count

@@ -1,0 +1,242 @@
+"""Rows to standings: the adapter between :mod:`.loading` and :mod:`tournaments.standings`.
+
+No queries here: given the loaded rows, the tournament's settings and the rounds a viewer
+may see, build the entrants and game lines, rank the basic rounds (settling the cut by a
+play-off game when one was played), place the final and small final, and classify.
+
+Decisions where the rules are silent:
+
+- A play-off game orders the tied players by when they left the table (whoever took the
+  placka first is worst), then by their success rate in the play-off, then fewer deals
+  lost. Seats that only filled the table (fewer than four tied players) do not count.
+  The play-off settles the cut only once its game is finished and the order decides every
+  spot; otherwise the cut stays unresolved and the director may play another one.
+- A final decided before everyone left (a final played until the first placka) places
+  the players still at the table by the remainder rule, like the end of an elimination.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournaments.models import RoundStage, Tournament
+from tournaments.standings import (
+    DEFAULT_CUT_SIZE,
+    Classification,
+    Entrant,
+    FinalPlacing,
+    FinalResult,
+    FinalSettings,
+    GameLine,
+    InvalidPointsTableError,
+    PlayoffMismatchError,
+    PlayoffResult,
+    PointsTable,
+    RemainderRule,
+    Standings,
+    StandingsError,
+    Tally,
+    classification_compute,
+    final_place,
+    standings_compute,
+)
+
+from .loading import EntryRow, LineRow, ResultsData
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ResultsSettings:
+    """The tournament fields the maths reads (also part of the cache key)."""
+
+    precedence: tuple[str, ...]
+    cut_size: int
+    remainder: RemainderRule
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> ResultsSettings:
+        return cls(
+            precedence=tuple(tournament.tiebreaks),
+            cut_size=tournament.final_size or DEFAULT_CUT_SIZE,
+            remainder=RemainderRule.SUCCESS_RATE
+            if tournament.final_last_places_by_success
+            else RemainderRule.SHARED,
+        )
+
+
+@dataclass(frozen=True)
+class Computed:
+    standings: Standings
+    #: Final classification, whether or not a final exists (placings need it either way).
+    classification: Classification
+    has_final: bool
+
+
+def entrants_build(entries: Sequence[EntryRow]) -> list[Entrant]:
+    return [
+        Entrant(player_id=e.info.player_id, name=e.info.nickname, status=e.status)
+        for e in entries
+        if not e.is_no_show
+    ]
+
+
+def _stage_round_ids(data: ResultsData, visible: Collection[int], stage: str) -> list[int]:
+    return [pk for pk, info in data.rounds if info.stage == stage and info.number in visible]
+
+
+def basic_lines(data: ResultsData, visible: Collection[int]) -> list[GameLine]:
+    """Game lines of the visible basic rounds, by player id and round number."""
+    number_of = {pk: info.number for pk, info in data.rounds}
+    basic = set(_stage_round_ids(data, visible, RoundStage.BASIC))
+    player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
+    return [
+        GameLine(
+            player_id=player_of[line.entry_id],
+            round_number=number_of[line.round_id],
+            deals_played=line.deals_played,
+            deals_lost=line.deals_lost,
+            placka=line.placka,
+            penalty_points=line.penalty_points,
+        )
+        for line in data.lines
+        if line.round_id in basic
+    ]
+
+
+def _playoff_order_key(line: LineRow) -> tuple[int, int, Fraction, int]:
+    # Smaller is better: still at the table (0) before leavers, later leavers first.
+    left = 1 if line.left_order is not None else 0
+    later_first = -(line.left_order or 0)
+    played = line.deals_played
+    rate = Fraction(played - line.deals_lost, played) if played else Fraction(0)
+    return (left, later_first, -rate, line.deals_lost)
+
+
+def playoff_result(
+    data: ResultsData, visible: Collection[int], tied: Sequence[int], spots: int
+) -> PlayoffResult | None:
+    """The latest finished play-off among ``tied`` players that decides all ``spots``."""
+    player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
+    tied_set = set(tied)
+    for round_id in reversed(_stage_round_ids(data, visible, RoundStage.PLAYOFF)):
+        lines = [
+            line
+            for line in data.lines
+            if line.round_id == round_id and player_of[line.entry_id] in tied_set
+        ]
+        if {player_of[line.entry_id] for line in lines} != tied_set:
+            continue  # played by another tie (the standings moved since)
+        if not all(line.game_finished for line in lines):
+            return None
+        ordered = sorted(lines, key=_playoff_order_key)
+        keys = [_playoff_order_key(line) for line in ordered]
+        if 0 < spots < len(ordered) and keys[spots - 1] == keys[spots]:
+            continue  # a tie in the play-off itself: it did not settle the cut
+        return PlayoffResult(losers=tuple(player_of[line.entry_id] for line in ordered[spots:]))
+    return None
+
+
+def _final_placing(
+    data: ResultsData,
+    visible: Collection[int],
+    stage: str,
+    first_place: int,
+    settings: ResultsSettings,
+    placed: Collection[int],
+) -> FinalPlacing | None:
+    round_ids = _stage_round_ids(data, visible, stage)
+    if not round_ids:
+        return None
+    round_id = round_ids[-1]
+    player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
+    finalists = tuple(
+        player_of[entry_id]
+        for entry_id, rid, _table in data.final_seats
+        if rid == round_id and player_of[entry_id] not in placed
+    )
+    if not finalists:
+        return None
+    lines = {player_of[line.entry_id]: line for line in data.lines if line.round_id == round_id}
+    leavers = sorted(
+        (line.left_order, player)
+        for player, line in lines.items()
+        if line.left_order is not None and player in finalists
+    )
+    eliminated = tuple(player for _order, player in leavers)
+    tallies = {
+        player: Tally(deals_played=line.deals_played, deals_lost=line.deals_lost)
+        for player, line in lines.items()
+    }
+    finished = bool(lines) and all(line.game_finished for line in lines.values())
+    remaining = len(finalists) - len(eliminated)
+    min_at_table = remaining + 1 if finished else min(4, len(finalists))
+    final_settings = FinalSettings(min_at_table=max(min_at_table, 1), remainder=settings.remainder)
+    return final_place(
+        FinalResult(finalists=finalists, eliminated=eliminated, tallies=tallies),
+        first_place=first_place,
+        settings=final_settings,
+    )
+
+
+def points_table(points: Mapping[int, int] | None, name: str) -> PointsTable | None:
+    """The points table, or ``None`` (logged) when the stored one is invalid."""
+    if not points:
+        return None
+    try:
+        return PointsTable(name, dict(points))
+    except InvalidPointsTableError:
+        # A table edited outside the service: classify without points rather than
+        # award wrong ones; the service refuses such tables with the reason.
+        logger.warning("points table %s is invalid; no ranking points awarded", name)
+        return None
+
+
+def results_compute(
+    data: ResultsData,
+    *,
+    settings: ResultsSettings,
+    visible: Collection[int],
+    points: PointsTable | None = None,
+) -> Computed:
+    """Standings of the visible basic rounds, the cut, the finals and the classification."""
+    entrants = entrants_build(data.entries)
+    lines = basic_lines(data, visible)
+    standings = standings_compute(
+        entrants=entrants, lines=lines, precedence=settings.precedence, cut_size=settings.cut_size
+    )
+    tie = standings.cut.tie if standings.cut is not None else None
+    if tie is not None:
+        playoff = playoff_result(data, visible, tie.player_ids, tie.spots)
+        if playoff is not None:
+            try:
+                standings = standings_compute(
+                    entrants=entrants,
+                    lines=lines,
+                    precedence=settings.precedence,
+                    cut_size=settings.cut_size,
+                    playoff=playoff,
+                )
+            except PlayoffMismatchError:
+                logger.warning("play-off result does not match the tie at the cut")
+    final = _final_placing(data, visible, RoundStage.FINAL, 1, settings, ())
+    first_small = len(final.entries) + 1 if final is not None else 1
+    small = _final_placing(
+        data,
+        visible,
+        RoundStage.SMALL_FINAL,
+        first_small,
+        settings,
+        final.player_ids if final is not None else (),
+    )
+    try:
+        classification = classification_compute(
+            standings=standings, final=final, small_final=small, points_table=points
+        )
+    except StandingsError:
+        logger.exception("final rounds do not fit the standings; classified by basic rounds")
+        classification = classification_compute(standings=standings, points_table=points)
+    return Computed(standings=standings, classification=classification, has_final=final is not None)

@@ -1,0 +1,202 @@
+"""The database side of the results: a few flat queries into plain records.
+
+Everything the standings need is read here in a fixed, small number of queries (rounds,
+seat results, entries, seats of the final rounds, the points table), so the maths in
+:mod:`tournaments.results.compute` never touches the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef
+
+from games.models.results import SeatResult
+from tournaments.models import (
+    CategoryPoints,
+    Entry,
+    EntryStatus,
+    ResultsState,
+    Round,
+    RoundStage,
+    RoundStatus,
+    Seat,
+    Tournament,
+)
+from tournaments.standings import EntrantStatus
+
+#: Stages whose seats are read even before a deal is recorded (the final's finalists).
+FINAL_STAGES = (RoundStage.FINAL, RoundStage.SMALL_FINAL)
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """A round as the results pages show it."""
+
+    number: int
+    stage: str
+    released: bool
+    finished: bool
+    word_label: str
+
+
+@dataclass(frozen=True)
+class EntryInfo:
+    """Display data of one entry; ``country`` is the club country's ISO alpha-3 code."""
+
+    entry_id: int
+    player_id: int
+    nickname: str
+    club: str | None
+    country: str | None
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    info: EntryInfo
+    status: EntrantStatus
+    club_id: int | None
+    #: Registered but never checked in nor seated: not in the standings.
+    is_no_show: bool
+
+
+@dataclass(frozen=True)
+class LineRow:
+    """One ``SeatResult`` reduced to what the maths needs."""
+
+    entry_id: int
+    round_id: int
+    table_id: int
+    deals_played: int
+    deals_lost: int
+    placka: bool
+    penalty_points: int | None
+    left_order: int | None
+    is_disqualified: bool
+    game_finished: bool
+
+
+@dataclass(frozen=True)
+class ResultsData:
+    """Everything read for one tournament, all rounds (visibility is applied later)."""
+
+    rounds: tuple[tuple[int, RoundInfo], ...]
+    lines: tuple[LineRow, ...]
+    entries: tuple[EntryRow, ...]
+    #: (entry id, round id, table id) of every seat in a final or small final round.
+    final_seats: tuple[tuple[int, int, int], ...]
+
+
+def entrant_status(*, is_substitute: bool, status: str, classified: bool) -> EntrantStatus:
+    """How an entry counts: substitutes never score; a withdrawal as the director decided."""
+    if is_substitute:
+        return EntrantStatus.SUBSTITUTE
+    if status == EntryStatus.WITHDRAWN:
+        return (
+            EntrantStatus.WITHDRAWN_CLASSIFIED
+            if classified
+            else EntrantStatus.WITHDRAWN_UNCLASSIFIED
+        )
+    return EntrantStatus.SCORING
+
+
+def results_version(tournament_id: int) -> int:
+    """``ResultsState.requested`` (0 before the first change): one indexed query."""
+    version = (
+        ResultsState.objects.filter(tournament_id=tournament_id)
+        .values_list("requested", flat=True)
+        .first()
+    )
+    return version or 0
+
+
+def results_load(tournament: Tournament) -> ResultsData:
+    """Read rounds, seat results and entries of ``tournament`` (four queries at most)."""
+    rounds = tuple(
+        (
+            pk,
+            RoundInfo(
+                number=number,
+                stage=stage,
+                released=released,
+                finished=status == RoundStatus.FINISHED,
+                word_label=label,
+            ),
+        )
+        for pk, number, stage, released, status, label in Round.objects.filter(
+            tournament_id=tournament.pk
+        )
+        .order_by("number")
+        .values_list("pk", "number", "stage", "released", "status", "word__label")
+    )
+    round_ids = [pk for pk, _ in rounds]
+    lines = tuple(
+        LineRow(*values)
+        for values in SeatResult.objects.filter(round_id__in=round_ids)
+        .order_by("round_id", "game_id", "seat_id")
+        .values_list(
+            "entry_id",
+            "round_id",
+            "game__table_id",
+            "deals_played",
+            "deals_lost",
+            "placka",
+            "penalty_points",
+            "left_order",
+            "is_disqualified",
+            "game_finished",
+        )
+    )
+    entries = tuple(
+        EntryRow(
+            info=EntryInfo(
+                entry_id=pk,
+                player_id=player_id,
+                nickname=nickname,
+                club=club,
+                country=country,
+            ),
+            status=entrant_status(is_substitute=sub, status=status, classified=classified),
+            club_id=club_id,
+            is_no_show=status == EntryStatus.REGISTERED and not seated,
+        )
+        for pk, player_id, nickname, club, country, club_id, sub, status, classified, seated in (
+            Entry.objects.filter(tournament_id=tournament.pk)
+            .annotate(seated=Exists(Seat.objects.filter(entry_id=OuterRef("pk"))))
+            .order_by("pk")
+            .values_list(
+                "pk",
+                "player_id",
+                "player__nickname",
+                "club__name",
+                "club__country__iso3",
+                "club_id",
+                "is_substitute",
+                "status",
+                "withdrawal_classified",
+                "seated",
+            )
+        )
+    )
+    final_ids = [pk for pk, info in rounds if info.stage in FINAL_STAGES]
+    final_seats: tuple[tuple[int, int, int], ...] = ()
+    if final_ids:
+        final_seats = tuple(
+            Seat.objects.filter(table__round_id__in=final_ids)
+            .order_by("table__round_id", "table__number", "position")
+            .values_list("entry_id", "table__round_id", "table_id")
+        )
+    return ResultsData(rounds=rounds, lines=lines, entries=entries, final_seats=final_seats)
+
+
+def points_table_load(tournament: Tournament) -> dict[int, int] | None:
+    """The category's points per place (the series' default category when none is set)."""
+    category_id = tournament.category_id
+    if category_id is None:
+        category_id = tournament.series.default_category_id
+    if category_id is None:
+        return None
+    points = dict(
+        CategoryPoints.objects.filter(category_id=category_id).values_list("place", "points")
+    )
+    return points or None

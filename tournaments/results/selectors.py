@@ -1,0 +1,169 @@
+"""Reads of a tournament's results, computed in the request and cached by version.
+
+``tournament_results`` is fresh after every deal: every results write bumps
+``ResultsState.requested`` in its own transaction, and the cache key carries that
+version, so a repeated read is one small query and a cache hit, and a read after a
+change recomputes (a few flat queries and the pure standings maths).
+"""
+
+from __future__ import annotations
+
+import copyreg
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from django.core.cache import cache
+
+from scwu.roles import AnyUser
+from tournaments.models import RoundStage, Tournament
+from tournaments.permissions import can_direct
+from tournaments.standings import Classification, Standings, standings_compute
+
+from .compute import (
+    ResultsSettings,
+    basic_lines,
+    entrants_build,
+    points_table,
+    results_compute,
+)
+from .loading import (
+    EntryInfo,
+    ResultsData,
+    RoundInfo,
+    points_table_load,
+    results_load,
+    results_version,
+)
+
+__all__ = [
+    "EntryInfo",
+    "RoundInfo",
+    "TournamentResults",
+    "results_viewer_may_see_unreleased",
+    "standings_by_round",
+    "tournament_results",
+]
+
+CACHE_SECONDS = 600
+
+
+def _mapping_proxy(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(data)
+
+
+# The standings keep read-only mappings; teach pickle (the cache's format) to carry them.
+copyreg.pickle(MappingProxyType, lambda proxy: (_mapping_proxy, (dict(proxy),)))
+
+
+@dataclass(frozen=True)
+class TournamentResults:
+    tournament_id: int
+    #: ``ResultsState.requested`` at read time: changes after every results write.
+    version: int
+    rounds: tuple[RoundInfo, ...]
+    #: Round numbers whose results this viewer may see.
+    visible_rounds: tuple[int, ...]
+    #: Standings of the visible basic rounds, with the cut.
+    standings: Standings
+    #: The final classification once a final round exists (``None`` before).
+    classification: Classification | None
+    #: Display data by player id.
+    entries: Mapping[int, EntryInfo]
+    includes_unreleased: bool
+
+
+def visible_round_numbers(data: ResultsData, *, include_unreleased: bool) -> tuple[int, ...]:
+    return tuple(info.number for _, info in data.rounds if include_unreleased or info.released)
+
+
+def results_build(
+    tournament: Tournament, data: ResultsData, *, version: int, include_unreleased: bool
+) -> TournamentResults:
+    """Compute the results of ``data`` as a viewer sees them (no cache)."""
+    visible = visible_round_numbers(data, include_unreleased=include_unreleased)
+    has_final = any(info.stage == RoundStage.FINAL for _, info in data.rounds)
+    table = None
+    if has_final:
+        table = points_table(points_table_load(tournament), str(tournament.category or ""))
+    computed = results_compute(
+        data, settings=ResultsSettings.of(tournament), visible=visible, points=table
+    )
+    return TournamentResults(
+        tournament_id=tournament.pk,
+        version=version,
+        rounds=tuple(info for _, info in data.rounds),
+        visible_rounds=visible,
+        standings=computed.standings,
+        classification=computed.classification if computed.has_final else None,
+        entries=MappingProxyType({e.info.player_id: e.info for e in data.entries}),
+        includes_unreleased=include_unreleased,
+    )
+
+
+def _cache_key(tournament: Tournament, version: int, include_unreleased: bool) -> str:
+    # The settings the maths reads are part of the key: an edit to them (admin site)
+    # bumps no version but must not serve results computed under the old ones.
+    shape = repr((ResultsSettings.of(tournament), tournament.category_id, tournament.series_id))
+    digest = hashlib.blake2b(shape.encode(), digest_size=8).hexdigest()
+    return f"results:{tournament.pk}:{version}:{int(include_unreleased)}:{digest}"
+
+
+def tournament_results(
+    tournament: Tournament, *, include_unreleased: bool = False
+) -> TournamentResults:
+    """The tournament's results as the public (or, with ``include_unreleased``, its
+    directors) see them; fresh after every recorded deal."""
+    version = results_version(tournament.pk)
+    key = _cache_key(tournament, version, include_unreleased)
+    cached = cache.get(key)
+    if isinstance(cached, TournamentResults):
+        return cached
+    results = results_build(
+        tournament,
+        results_load(tournament),
+        version=version,
+        include_unreleased=include_unreleased,
+    )
+    cache.set(key, results, CACHE_SECONDS)
+    return results
+
+
+def results_viewer_may_see_unreleased(user: AnyUser | None, tournament: Tournament) -> bool:
+    """Directors and administrators of the tournament, and its head referee."""
+    if user is None or not user.is_authenticated:
+        return False
+    if tournament.head_referee_id is not None and tournament.head_referee_id == user.pk:
+        return True
+    return can_direct(user, tournament)
+
+
+def standings_by_round(
+    tournament: Tournament, *, include_unreleased: bool = False
+) -> list[tuple[int, Standings]]:
+    """Cumulative standings after each visible basic round (for the chart), in order."""
+    data = results_load(tournament)
+    visible = visible_round_numbers(data, include_unreleased=include_unreleased)
+    settings = ResultsSettings.of(tournament)
+    entrants = entrants_build(data.entries)
+    lines = basic_lines(data, visible)
+    basic = [
+        info.number
+        for _, info in data.rounds
+        if info.stage == RoundStage.BASIC and info.number in visible
+    ]
+    return [
+        (
+            number,
+            standings_compute(
+                entrants=entrants,
+                lines=lines,
+                precedence=settings.precedence,
+                rounds=set(basic[: index + 1]),
+                cut_size=settings.cut_size,
+            ),
+        )
+        for index, number in enumerate(basic)
+    ]

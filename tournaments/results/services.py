@@ -1,0 +1,226 @@
+"""Writes of the results: the version bump after a change, the recomputation of the
+placings and qualification ranks, and the release control of rounds.
+
+Debounce: ``results_changed`` bumps the version in the caller's transaction and, on
+commit, enqueues the recompute task with a short countdown only when no run is already
+pending for the tournament (an atomic ``cache.add`` marks it pending; the task clears
+the mark as it starts). A burst of deals therefore gives one run, and a change made
+while a run is computing gives exactly one more.
+"""
+
+from __future__ import annotations
+
+import logging
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scwu.roles import AnyUser
+from tournaments.models import (
+    Entry,
+    Placing,
+    PlacingStage,
+    ResultsState,
+    Round,
+    Tournament,
+)
+from tournaments.permissions import require_director
+from tournaments.standings import Standings
+
+from .compute import Computed, ResultsSettings, points_table, results_compute
+from .loading import ResultsData, points_table_load, results_load
+
+audit = logging.getLogger("scwu.audit")
+
+#: Seconds the recompute waits so that a burst of changes is computed once.
+RECOMPUTE_DELAY = getattr(settings, "RESULTS_RECOMPUTE_DELAY", 2)
+#: How long a pending mark lives: a lost task must not block recomputation for ever.
+PENDING_SECONDS = 60
+
+
+def pending_key(tournament_id: int) -> str:
+    return f"results-recompute-pending:{tournament_id}"
+
+
+def _enqueue(tournament_id: int) -> None:
+    from tournaments.tasks import results_recompute_task
+
+    if cache.add(pending_key(tournament_id), 1, PENDING_SECONDS):
+        results_recompute_task.apply_async((tournament_id,), countdown=RECOMPUTE_DELAY)
+
+
+def results_changed(tournament_id: int) -> None:
+    """Something that affects the results changed: bump the version now (in the caller's
+    transaction, so readers see the new version with the change) and recompute on commit."""
+    with transaction.atomic():
+        updated = ResultsState.objects.filter(tournament_id=tournament_id).update(
+            requested=F("requested") + 1
+        )
+        if not updated:
+            ResultsState.objects.get_or_create(tournament_id=tournament_id)
+            ResultsState.objects.filter(tournament_id=tournament_id).update(
+                requested=F("requested") + 1
+            )
+    transaction.on_commit(lambda: _enqueue(tournament_id))
+
+
+def _decimal(points: Fraction | None) -> Decimal | None:
+    if points is None:
+        return None
+    exact = Decimal(points.numerator) / Decimal(points.denominator)
+    return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def _ranks(standings: Standings) -> dict[int, int]:
+    """Qualification rank by player id: the place, then unplaced entrants after everyone."""
+    ranks: dict[int, int] = {}
+    placed = [row for row in standings.rows if row.place is not None]
+    for row in placed:
+        ranks[row.player_id] = row.place or 0
+    after = len(placed)
+    for row in standings.rows:
+        if row.place is None:
+            after += 1
+            ranks[row.player_id] = after
+    return ranks
+
+
+def _placings(
+    tournament: Tournament, data: ResultsData, computed: Computed, version: int
+) -> list[Placing]:
+    """One placing per classified row, with the basic-round totals shown beside it."""
+    totals = {row.player_id: row.total for row in computed.standings.rows}
+    entry_of = {e.info.player_id: e for e in data.entries}
+    placings = []
+    for row in computed.classification.rows:
+        total = totals[row.player_id]
+        entry = entry_of[row.player_id]
+        placings.append(
+            Placing(
+                tournament=tournament,
+                entry_id=entry.info.entry_id,
+                player_id=row.player_id,
+                club_id=entry.club_id,
+                place=row.place,
+                is_shared=row.is_shared,
+                stage=PlacingStage(row.stage.value),
+                points=_decimal(row.points),
+                deals_played=total.deals_played,
+                deals_lost=total.deals_lost,
+                placky=total.placky,
+                penalty_points=total.penalty_points,
+                version=version,
+            )
+        )
+    return placings
+
+
+def _write_placings(tournament: Tournament, placings: list[Placing]) -> bool:
+    """Replace the tournament's placings as a set; returns whether a place or points moved."""
+    current = Placing.objects.filter(tournament=tournament)
+    before = set(current.values_list("entry_id", "place", "is_shared", "points"))
+    current.delete()
+    Placing.objects.bulk_create(placings)
+    after = {(p.entry_id, p.place, p.is_shared, p.points) for p in placings}
+    return before != after
+
+
+def _write_ranks(tournament: Tournament, data: ResultsData, standings: Standings) -> None:
+    ranks = _ranks(standings)
+    entry_of = {e.info.player_id: e.info.entry_id for e in data.entries}
+    wanted = {entry_of[player]: rank for player, rank in ranks.items()}
+    changed = [
+        Entry(pk=pk, rank=wanted.get(pk))
+        for pk, rank in Entry.objects.filter(tournament=tournament).values_list("pk", "rank")
+        if wanted.get(pk) != rank
+    ]
+    Entry.objects.bulk_update(changed, ["rank"])
+
+
+def results_recompute(tournament_id: int) -> int:
+    """Recompute the placings and qualification ranks; returns the version now computed.
+
+    Idempotent and safe to run twice at once: the ``ResultsState`` row is locked for the
+    whole run, so a second run waits, then finds the version computed and does nothing.
+    Placings and ranks are rewritten together or not at all.
+    """
+    with transaction.atomic():
+        state, _created = ResultsState.objects.get_or_create(tournament_id=tournament_id)
+        state = ResultsState.objects.select_for_update().get(pk=state.pk)
+        if state.computed >= state.requested and not _created:
+            return state.computed
+        version = state.requested
+        tournament = Tournament.objects.select_related("category", "series").get(pk=tournament_id)
+        data = results_load(tournament)
+        settings_ = ResultsSettings.of(tournament)
+        every_round = [info.number for _, info in data.rounds]
+        public = [info.number for _, info in data.rounds if info.released]
+        table = points_table(points_table_load(tournament), str(tournament.category or ""))
+        # Draws use everything played; placings (public records) only released rounds.
+        full = results_compute(data, settings=settings_, visible=every_round)
+        shown = results_compute(data, settings=settings_, visible=public, points=table)
+        _write_ranks(tournament, data, full.standings)
+        changed = _write_placings(tournament, _placings(tournament, data, shown, version))
+        all_finished = bool(data.rounds) and all(info.finished for _, info in data.rounds)
+        ResultsState.objects.filter(pk=state.pk).update(
+            computed=version,
+            computed_at=timezone.now(),
+            is_complete=shown.has_final and shown.classification.is_complete and all_finished,
+        )
+        if changed:
+            season_id = tournament.season_id
+            transaction.on_commit(lambda: _season_enqueue(season_id))
+    return version
+
+
+def _season_enqueue(season_id: int) -> None:
+    from tournaments.tasks import season_rankings_recompute_task
+
+    season_rankings_recompute_task.delay(season_id)
+
+
+def _release_set(*, by: AnyUser | None, round_: Round, released: bool) -> Round:
+    with transaction.atomic():
+        locked = (
+            Round.objects.select_for_update(of=("self",))
+            .select_related("tournament")
+            .get(pk=round_.pk)
+        )
+        require_director(by, locked.tournament)
+        if locked.released == released:
+            state = _("released") if released else _("held back")
+            raise ValidationError(
+                {
+                    "round": [
+                        _("The results of this round are already %(state)s.") % {"state": state}
+                    ]
+                },
+                code="unchanged",
+            )
+        locked.released = released
+        locked.save(update_fields=["released"])
+        results_changed(locked.tournament_id)
+        audit.info(
+            "round %s results %s by %s",
+            locked.pk,
+            "released" if released else "held",
+            getattr(by, "pk", None),
+        )
+    return locked
+
+
+def round_release(*, by: AnyUser | None, round_: Round) -> Round:
+    """Publish a held-back (silent) round's results to the public; directors only."""
+    return _release_set(by=by, round_=round_, released=True)
+
+
+def round_hold(*, by: AnyUser | None, round_: Round) -> Round:
+    """Hold a round's results back from the public (a silent round); directors only."""
+    return _release_set(by=by, round_=round_, released=False)
