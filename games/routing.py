@@ -1,7 +1,13 @@
-"""WebSocket routes of the online tables (filled in by the online tables work)."""
+"""WebSocket routes of the online tables."""
 
 from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from games.online.consumers import TableConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/online/<int:game_id>/", TableConsumer.as_asgi()),
+]

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "games.smoke_site",
+    "games.online",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,62 @@
+"""The clock of every table served by this process: an asyncio task that acts on
+deadlines that have passed (grace, bot takeover, waiting for the director) and
+broadcasts the result. Deadlines live in the database, so after a restart the first
+connection starts the runner again and nothing is lost; with several processes each
+runs one, and the locked service makes a deadline act once.
+
+``ONLINE_CLOCK_TICK`` (seconds, default 0.5; 0 turns the runner off, as unit tests do).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from games.online import selectors, services
+from games.online.broadcast import change_send
+
+log = logging.getLogger(__name__)
+_tasks: dict[int, asyncio.Task[None]] = {}
+
+
+def tick_seconds() -> float:
+    return float(getattr(settings, "ONLINE_CLOCK_TICK", 0.5))
+
+
+def ensure_running() -> None:
+    """Start this event loop's runner if it is not running yet."""
+    if tick_seconds() <= 0:
+        return
+    loop = asyncio.get_running_loop()
+    task = _tasks.get(id(loop))
+    if task is None or task.done():
+        _tasks[id(loop)] = loop.create_task(_run())
+
+
+async def clock_tick() -> int:
+    """Act on every expired deadline once; returns how many games changed."""
+    layer = get_channel_layer()
+    changed = 0
+    for game_id in await database_sync_to_async(selectors.online_expired_ids)():
+        change = await database_sync_to_async(services.online_clock_expire)(game_id=game_id)
+        if change is None:
+            continue
+        changed += 1
+        try:
+            await change_send(layer, change)
+        except Exception:
+            log.warning("online %s: clock change not broadcast (channel layer)", game_id)
+    return changed
+
+
+async def _run() -> None:
+    while True:
+        await asyncio.sleep(tick_seconds())
+        try:
+            await clock_tick()
+        except Exception:
+            log.exception("online clock runner")

@@ -1,0 +1,218 @@
+"""The WebSocket of an online table (``ws/online/<game_id>/``), protocol in the README of
+this app's docstring: hello/state, action, chat, chat_hide, mute, ping.
+
+The seat comes from the session's user, never from a frame. After every change each
+connection sends the frame of its own seat (spectators: the public frame). When the
+channel layer (Redis) is unreachable the connection says so: its frames carry
+``paused: true`` and actions are refused with ``paused`` until it can rejoin the table's
+group, so no player acts on a table the others cannot see move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games.online import clock_runner, selectors, services
+from games.online.broadcast import change_send, group_name
+from games.online.errors import OnlineError
+from games.online.frames import PUBLIC
+from games.online.models import OnlineGame
+from games.online.throttle import TokenBucket
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME = 4096
+RATE, BURST = 10.0, 20
+#: Throttled frames after which the connection is closed (persistent abuse).
+MAX_STRIKES = 40
+CLOSE_ABUSE = 4008
+CLOSE_NO_GAME = 4404
+REJOIN_SECONDS = 2.0
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    game_id: int
+    seat: str | None
+    paused: bool
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        self.seat = None
+        self.paused = False
+        self.version = -1
+        self.bucket = TokenBucket(rate=RATE, burst=BURST)
+        self.strikes = 0
+        self.joined = False
+        self._rejoin: asyncio.Task[None] | None = None
+        if not await database_sync_to_async(_game_exists)(self.game_id):
+            await self.close(code=CLOSE_NO_GAME)
+            return
+        await self.accept()
+        self.joined = True
+        await self._join_group()
+        clock_runner.ensure_running()
+        await self._presence(connected=True)
+        log_frames = await database_sync_to_async(selectors.online_chat_log)(game_id=self.game_id)
+        await self.send_json({"type": "chat_log", "messages": log_frames})
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "joined", False):
+            return
+        if self._rejoin is not None:
+            self._rejoin.cancel()
+        try:
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        except Exception:  # the layer is down: nothing to leave
+            log.warning("online %s: could not leave the group", self.game_id)
+        await self._presence(connected=False)
+
+    # -- frames in ----------------------------------------------------------------------
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            self.strikes += 1
+            if self.strikes > MAX_STRIKES:
+                await self.close(code=CLOSE_ABUSE)
+                return
+            await self.send_json(OnlineError("throttled").frame())
+            return
+        try:
+            frame = _parse(text_data)
+            await self._handle(frame)
+        except OnlineError as exc:
+            await self.send_json(exc.frame())
+            if exc.code == "stale_version":
+                await self._send_state()
+
+    async def _handle(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "hello":
+            await self._send_state()
+        elif kind == "action":
+            await self._act(frame)
+        elif kind == "chat":
+            message = await database_sync_to_async(services.online_chat_post)(
+                game_id=self.game_id, user=self.user, text=frame.get("text")
+            )
+            await self._group_or_self({"type": "table.chat", "frame": message})
+        elif kind == "chat_hide":
+            hidden = await database_sync_to_async(services.online_chat_hide)(
+                game_id=self.game_id, user=self.user, message_id=frame.get("id")
+            )
+            await self._group_or_self({"type": "table.chat", "frame": hidden})
+        elif kind == "mute":
+            await database_sync_to_async(services.online_seat_mute)(
+                game_id=self.game_id,
+                user=self.user,
+                seat=frame.get("seat"),
+                muted=frame.get("muted", True) is not False,
+            )
+        else:
+            raise OnlineError("malformed")
+
+    async def _act(self, frame: dict[str, Any]) -> None:
+        if self.paused:
+            raise OnlineError("paused")
+        change = await database_sync_to_async(services.online_act)(
+            game_id=self.game_id,
+            user=self.user,
+            action=frame.get("action"),
+            version=frame.get("version"),
+        )
+        try:
+            await change_send(self.channel_layer, change)
+        except Exception:
+            # The move is stored; only the others cannot hear of it. Show it here, paused.
+            log.exception("online %s: channel layer unreachable", self.game_id)
+            self._pause()
+            await self.table_state({"steps": change.steps, "users": change.users})
+
+    # -- frames out ---------------------------------------------------------------------
+    async def table_state(self, event: dict[str, Any]) -> None:
+        """A change of the table: send this connection's own frame of each new version."""
+        users: dict[str, int | None] = event.get("users") or {}
+        user_id = getattr(self.user, "pk", None) if self.user is not None else None
+        if user_id is not None:
+            self.seat = next((s for s, u in users.items() if u == user_id), None)
+        for step in event["steps"]:
+            frame = step[self.seat or PUBLIC]
+            if frame["version"] < self.version:
+                continue  # an older change overtaken by a resync
+            self.version = frame["version"]
+            await self.send_json({**frame, "paused": True} if self.paused else frame)
+
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        await self.send_json(event["frame"])
+
+    async def _send_state(self) -> None:
+        change = await database_sync_to_async(services.online_state)(game_id=self.game_id)
+        self.version = -1
+        await self.table_state({"steps": change.steps, "users": change.users})
+
+    async def _presence(self, *, connected: bool) -> None:
+        change = await database_sync_to_async(services.online_presence)(
+            game_id=self.game_id, user=self.user, connected=connected
+        )
+        if change is None:
+            return
+        try:
+            await change_send(self.channel_layer, change)
+        except Exception:
+            log.warning("online %s: presence not broadcast (channel layer)", self.game_id)
+
+    async def _group_or_self(self, event: dict[str, Any]) -> None:
+        try:
+            await self.channel_layer.group_send(group_name(self.game_id), event)
+        except Exception:
+            self._pause()
+            await self.table_chat(event)
+
+    # -- the channel layer --------------------------------------------------------------
+    async def _join_group(self) -> bool:
+        try:
+            await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        except Exception:
+            log.warning("online %s: channel layer unreachable, table paused", self.game_id)
+            self._pause()
+            return False
+        return True
+
+    def _pause(self) -> None:
+        self.paused = True
+        if self._rejoin is None or self._rejoin.done():
+            self._rejoin = asyncio.ensure_future(self._rejoin_loop())
+
+    async def _rejoin_loop(self) -> None:
+        while True:
+            await asyncio.sleep(REJOIN_SECONDS)
+            try:
+                await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+            except Exception:
+                continue
+            self.paused = False
+            await self._send_state()
+            return
+
+
+def _game_exists(game_id: int) -> bool:
+    return OnlineGame.objects.filter(pk=game_id).exists()
+
+
+def _parse(text: str | None) -> dict[str, Any]:
+    if text is None or len(text) > MAX_FRAME:
+        raise OnlineError("malformed")
+    try:
+        frame = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise OnlineError("malformed") from exc
+    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        raise OnlineError("malformed")
+    return frame

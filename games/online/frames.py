@@ -1,0 +1,105 @@
+"""State frames of the protocol: one per seat (its own engine view) and one public.
+
+Built once per change by the writer and handed to every connection of the table, which
+sends the frame of its own seat only: no frame ever carries another seat's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine import SEATS, Game, public_view, seat_view
+from games.online.models import OnlineGame, OnlineSeat
+
+#: The key of the spectators' frame in a step (msgpack-friendly, unlike None).
+PUBLIC = ""
+
+Step = dict[str, dict[str, Any]]
+
+
+def seat_name(seat: OnlineSeat) -> str:
+    if seat.is_bot:
+        return str(_("Bot"))
+    user = seat.user
+    if user is None:
+        return ""
+    player = getattr(user, "player", None)
+    nickname = getattr(player, "nickname", "") if player is not None else ""
+    return str(nickname or user.get_username())
+
+
+def seats_json(seats: Sequence[OnlineSeat]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat.seat,
+            "name": seat_name(seat),
+            "is_bot": seat.is_bot,
+            "connected": seat.is_bot or seat.connected,
+            "bot_takeover": seat.bot_takeover,
+        }
+        for seat in seats
+    ]
+
+
+def game_json(row: OnlineGame, game: Game) -> dict[str, Any]:
+    over = game.is_over()
+    loser = game.loser
+    return {
+        "word": row.word_letters,
+        "letters": {s.code: game.letters_of(s) for s in SEATS},
+        "mecbol": [s.code for s in game.mecbol()],
+        "deal_number": len(game.results) + (0 if over else 1),
+        "dealer": game.deal.dealer.code,
+        "over": over,
+        "placka": loser[0].code if loser else None,
+        "placings": {s.code: p for s, p in game.placings().items()} if over else None,
+    }
+
+
+def last_deal_json(game: Game) -> dict[str, Any] | None:
+    if not game.results:
+        return None
+    result = game.results[-1]
+    return {
+        "number": len(game.results),
+        "losers": [s.code for s in result.loser],
+        "points": {s.code: result.points[s] for s in SEATS},
+    }
+
+
+def clock_json(row: OnlineGame, game: Game) -> dict[str, Any]:
+    turn = game.turn
+    return {
+        "seat": turn.code if turn is not None else None,
+        "deadline": int(row.deadline.timestamp() * 1000) if row.deadline else None,
+        "seconds_per_action": row.seconds_per_action,
+        "grace": row.in_grace,
+        "waiting_for_director": row.waiting_for_director or None,
+    }
+
+
+def state_step(row: OnlineGame, seats: Sequence[OnlineSeat], game: Game, version: int) -> Step:
+    """The frames of one version: ``step["A"]`` for seat A ..., ``step[PUBLIC]`` for others."""
+    common = {
+        "type": "state",
+        "version": version,
+        "game": game_json(row, game),
+        "seats": seats_json(seats),
+        "clock": clock_json(row, game),
+        "last_deal": last_deal_json(game),
+        "paused": False,
+    }
+    step: Step = {PUBLIC: {**common, "you": None, "view": public_view(game.deal)}}
+    for seat in SEATS:
+        step[seat.code] = {**common, "you": seat.code, "view": seat_view(game.deal, seat)}
+    return step
+
+
+def refresh_meta(step: Step, row: OnlineGame, seats: Sequence[OnlineSeat], game: Game) -> Step:
+    """The same step with the table's current seats and clock (set after the last action)."""
+    seats_now = seats_json(seats)
+    clock = clock_json(row, game)
+    return {key: {**frame, "seats": seats_now, "clock": clock} for key, frame in step.items()}

@@ -1,0 +1,69 @@
+"""The engine state of an online game: always the replay of its seed and actions.
+
+Replaying on every frame would cost a whole game's actions each time, so the replayed
+:class:`engine.game.Game` is kept in process memory keyed by ``(game id, version)``. The
+database stays the truth: a key that is missing (another process, a restart) is rebuilt.
+A writer *takes* the entry (removing it), so a half-applied state that is rolled back can
+never be served; it *keeps* the result under the new version only after it succeeded.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from engine import Game, Ruleset, Seat
+from games.online.models import OnlineGame
+
+_LIMIT = 4096
+_cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
+_lock = threading.Lock()
+
+
+def game_replay(row: OnlineGame) -> Game:
+    """A fresh replay of the stored row (checked by the engine, action by action)."""
+    # Stored actions carry their seat (a play's seat is implied by the turn).
+    actions: list[dict[str, Any]] = row.actions
+    return Game.replay(
+        row.word_letters,
+        seed=row.seed,
+        actions=actions,
+        ruleset=Ruleset.from_json(row.ruleset),
+        first_dealer=Seat.A,
+    )
+
+
+def game_take(row: OnlineGame) -> Game:
+    """The state at ``row.version`` for a writer to mutate (no one else will see it)."""
+    with _lock:
+        game = _cache.pop((row.pk, row.version), None)
+    return game if game is not None else game_replay(row)
+
+
+def game_peek(row: OnlineGame) -> Game:
+    """The state at ``row.version`` for reading only (cached for the next reader)."""
+    key = (row.pk, row.version)
+    with _lock:
+        game = _cache.get(key)
+        if game is not None:
+            _cache.move_to_end(key)
+            return game
+    game = game_replay(row)
+    game_keep(row.pk, row.version, game)
+    return game
+
+
+def game_keep(game_id: int, version: int, game: Game) -> None:
+    """Remember the state of ``game_id`` at ``version``; writers call it on commit only."""
+    with _lock:
+        _cache[(game_id, version)] = game
+        _cache.move_to_end((game_id, version))
+        while len(_cache) > _LIMIT:
+            _cache.popitem(last=False)
+
+
+def cache_clear() -> None:
+    """Forget every cached state (tests: prove the database alone rebuilds the game)."""
+    with _lock:
+        _cache.clear()

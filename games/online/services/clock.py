@@ -1,0 +1,114 @@
+"""Clocks and absence: the grace period, a bot for an absent human, the director's call.
+
+A human to move who runs out of time, or disconnects, gets ``grace_seconds`` more; then a
+bot plays for them in a practice game, while a tournament table waits for the director,
+who lets the bot play or keeps waiting (a fresh clock). A returning human takes the seat
+back from the bot. Every step shows in the state frame (``clock`` and ``seats``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import permissions
+from games.online import replay
+from games.online.errors import OnlineError
+from games.online.models import OnlineStatus
+from games.online.services.table import (
+    Change,
+    Locked,
+    bots_move,
+    clock_set,
+    finish,
+    game_lock,
+    seat_of,
+)
+
+
+@transaction.atomic
+def online_clock_expire(*, game_id: int, now: dt.datetime | None = None) -> Change | None:
+    """Act on a deadline that has passed (None when it had not, or was already handled)."""
+    now = now or timezone.now()
+    locked = game_lock(game_id)
+    row, game = locked.row, locked.game
+    turn = game.turn
+    if row.status != OnlineStatus.RUNNING or row.deadline is None or row.deadline > now:
+        _untouched(locked)
+        return None
+    if turn is None:  # pragma: no cover - a running game always has a seat to move
+        _untouched(locked)
+        return None
+    if not row.in_grace:
+        row.in_grace = True
+        row.deadline = now + dt.timedelta(seconds=row.grace_seconds)
+        return finish(locked, meta_changed=True)
+    if row.is_practice:
+        seat = locked.seat(turn.code)
+        seat.bot_takeover = True
+        seat.save(update_fields=["bot_takeover"])
+        bots_move(locked)
+        clock_set(locked, now=now)
+    else:
+        row.waiting_for_director = turn.code
+        row.deadline, row.in_grace = None, False
+    return finish(locked, meta_changed=True)
+
+
+def _untouched(locked: Locked) -> None:
+    # Nothing changed: the state taken for the write goes back for the next reader.
+    replay.game_keep(locked.row.pk, locked.row.version, locked.game)
+    return None
+
+
+@transaction.atomic
+def online_director_decide(*, by: Any, game_id: int, allow_bot: bool) -> Change:
+    """The director's call on a seat whose grace ran out: a bot plays, or wait again."""
+    locked = game_lock(game_id)
+    row = locked.row
+    if row.table is None or not permissions.can_referee(by, row.table):
+        _untouched(locked)
+        raise OnlineError("forbidden")
+    waiting = row.waiting_for_director
+    if not waiting:
+        _untouched(locked)
+        raise OnlineError("illegal_action")
+    row.waiting_for_director = ""
+    if allow_bot:
+        seat = locked.seat(waiting)
+        seat.bot_takeover = True
+        seat.save(update_fields=["bot_takeover"])
+        bots_move(locked)
+    clock_set(locked)
+    return finish(locked, meta_changed=True)
+
+
+@transaction.atomic
+def online_presence(*, game_id: int, user: Any, connected: bool) -> Change | None:
+    """A seated user's connection opened or closed (spectators change nothing).
+
+    Leaving while to move starts the grace period at once; coming back ends it and takes
+    the seat back from a bot."""
+    locked = game_lock(game_id)
+    row, game = locked.row, locked.game
+    code = seat_of(locked.seats, user)
+    if code is None:
+        _untouched(locked)
+        return None
+    seat = locked.seat(code)
+    seat.connected = connected
+    fields = ["connected"]
+    to_move = game.turn is not None and game.turn.code == code
+    if connected and seat.bot_takeover:
+        seat.bot_takeover = False
+        fields.append("bot_takeover")
+    seat.save(update_fields=fields)
+    if row.status == OnlineStatus.RUNNING and to_move:
+        if row.waiting_for_director == code and connected:
+            row.waiting_for_director = ""
+        if connected or not row.in_grace:
+            clock_set(locked)
+    return finish(locked, meta_changed=True)

@@ -1,0 +1,66 @@
+"""A finished deal of a tournament's online table goes into that table's scorekeeping game
+as a full SCN record, through the same service as a physical table's record, so letters,
+standings and records flow exactly as for a physical table. Practice games are not scored.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext as _
+
+from engine import Game
+from games.models import Game as ScoreGame
+from games.online.errors import OnlineError
+from games.online.models import OnlineGame
+from games.services.deals import deal_record
+from tournaments.models import Table
+
+log = logging.getLogger(__name__)
+
+
+def scorekeeping_game_start(table: Table) -> ScoreGame:
+    """The table's scorekeeping game. ``games.services.common.game_start`` refuses online
+    tables (they are not scored by hand), so the online table opens its own, with the
+    same fields: from then on ``deal_record`` finds and locks it like any other."""
+    word = table.round.word
+    game, _created = ScoreGame.objects.get_or_create(
+        table=table,
+        defaults={
+            "word_label": word.label,
+            "word_letters": "".join(ch for ch in word.letters if not ch.isspace()).upper(),
+            "seats": 4,
+            "placka_mode": table.round.placka_mode,
+            "sit_out_rule": table.round.tournament.sit_out_rule,
+        },
+    )
+    return game
+
+
+def deal_finished(row: OnlineGame, game: Game, *, takeovers: list[str]) -> None:
+    """Record the deal just finished (inside the caller's transaction); no-op in practice."""
+    if row.table_id is None:
+        return
+    table = Table.objects.select_related("round__tournament", "round__word").get(pk=row.table_id)
+    number = len(game.results)
+    record: dict[str, Any] = dict(game.records[-1])
+    # SCN readers ignore unknown keys: the online origin and any bot's seats ride along.
+    record["online"] = {"game": row.pk, "bot_takeover": sorted(takeovers)}
+    scorekeeping_game_start(table)
+    try:
+        deal_record(
+            by=row.created_by,
+            table=table,
+            number=number,
+            record=record,
+            idempotency_key=f"online-{row.pk}-{number}",
+        )
+    except (ValidationError, PermissionDenied) as exc:
+        # The engine refereed the deal, so this is a disagreement between the engine and the
+        # ledger (or a hand edit of the scorekeeping game): stop the table for the director.
+        log.error("online game %s: deal %s not recorded: %s", row.pk, number, exc)
+        raise OnlineError(
+            "paused", _("The deal could not be recorded: the director has been told.")
+        ) from exc

@@ -1,0 +1,187 @@
+"""Opening online games: practice games from the lobby (with bots), players joining them,
+and a tournament's online table opened by its director or referee."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from engine import DEFAULT_RULESET
+from games import permissions
+from games.online.models import SEAT_LETTERS, OnlineGame, OnlineSeat, OnlineStatus
+from games.online.services.scoring import scorekeeping_game_start
+from games.online.services.table import Change, bots_move, clock_set, finish, game_lock
+from games.scoring import ruleset_of
+from scwu.models import PlayingWord
+from scwu.roles import AnyUser
+from tournaments.models import RoundStatus, Table, TableKind
+from tournaments.models.rounds import PlackaMode
+
+MAX_BOTS = 3
+DEFAULT_SECONDS = 30
+
+
+def _letters(word: PlayingWord) -> str:
+    return "".join(ch for ch in word.letters if not ch.isspace()).upper()
+
+
+def _check_clock(seconds_per_action: int, grace_seconds: int) -> None:
+    if not 5 <= seconds_per_action <= 600 or not 0 <= grace_seconds <= 600:
+        raise ValidationError(
+            {"seconds_per_action": [_("Give 5 to 600 seconds per action, 0 to 600 of grace.")]},
+            code="clock",
+        )
+
+
+def _start(game_id: int) -> Change:
+    """All four seats are filled: the game runs, the bots pass, the clock starts."""
+    locked = game_lock(game_id)
+    locked.row.status = OnlineStatus.RUNNING
+    bots_move(locked)
+    clock_set(locked)
+    return finish(locked, meta_changed=True)
+
+
+@transaction.atomic
+def online_practice_create(
+    *,
+    by: AnyUser,
+    word: PlayingWord,
+    bots: int,
+    seconds_per_action: int = DEFAULT_SECONDS,
+    grace_seconds: int = DEFAULT_SECONDS,
+) -> OnlineGame:
+    """A practice game: ``by`` at seat A, ``bots`` bots in the last seats, the rest open."""
+    if not by.is_authenticated:
+        raise ValidationError({"word": [_("Sign in to open a practice game.")]}, code="auth")
+    if not 0 <= bots <= MAX_BOTS:
+        raise ValidationError({"bots": [_("Choose 0 to 3 bots.")]}, code="bots")
+    if word.status != "approved":
+        raise ValidationError({"word": [_("Choose an approved playing word.")]}, code="word")
+    _check_clock(seconds_per_action, grace_seconds)
+    game = OnlineGame(
+        word_label=word.label,
+        word_letters=_letters(word),
+        ruleset=DEFAULT_RULESET.to_json(),
+        seed=secrets.randbits(62),
+        seconds_per_action=seconds_per_action,
+        grace_seconds=grace_seconds,
+        created_by=by,  # type: ignore[misc]
+    )
+    game.full_clean(exclude=["table", "created_by"])
+    game.save()
+    bot_seats = SEAT_LETTERS[len(SEAT_LETTERS) - bots :] if bots else ""
+    for letter in SEAT_LETTERS:
+        OnlineSeat.objects.create(
+            game=game,
+            seat=letter,
+            user=by if letter == "A" else None,  # type: ignore[misc]
+            is_bot=letter in bot_seats,
+        )
+    if bots == MAX_BOTS:
+        _start(game.pk)
+    game.refresh_from_db()
+    return game
+
+
+@transaction.atomic
+def online_join(*, by: AnyUser, game_id: int) -> tuple[OnlineGame, Change | None]:
+    """Take the first open seat of a practice game; the fourth player starts it."""
+    if not by.is_authenticated:
+        raise ValidationError({"game": [_("Sign in to join a game.")]}, code="auth")
+    game = OnlineGame.objects.select_for_update().get(pk=game_id)
+    if not game.is_practice or game.status != OnlineStatus.OPEN:
+        raise ValidationError({"game": [_("This game takes no more players.")]}, code="closed")
+    seats = list(OnlineSeat.objects.select_for_update().filter(game=game))
+    if any(seat.user_id == by.pk for seat in seats):
+        raise ValidationError({"game": [_("You already sit at this table.")]}, code="seated")
+    free = [seat for seat in seats if not seat.is_filled]
+    if not free:  # pragma: no cover - a full table is running
+        raise ValidationError({"game": [_("This game takes no more players.")]}, code="closed")
+    free[0].user = by  # type: ignore[assignment]
+    free[0].save(update_fields=["user"])
+    change = _start(game.pk) if len(free) == 1 else None
+    game.refresh_from_db()
+    return game, change
+
+
+@transaction.atomic
+def online_game_start(
+    *,
+    by: AnyUser,
+    table: Table,
+    bots: dict[str, bool] | None = None,
+    seconds_per_action: int = DEFAULT_SECONDS,
+    grace_seconds: int = DEFAULT_SECONDS,
+) -> OnlineGame:
+    """Open the online game of a tournament's online table (a director or referee does).
+
+    Seats A-D are the table's seats; each needs a player with a user account, unless the
+    tournament allows bots and ``bots`` names the seat."""
+    permissions.require_referee(by, table)
+    existing = OnlineGame.objects.filter(table=table).first()
+    if existing is not None:
+        return existing
+    errors = _table_problems(table)
+    if errors:
+        raise ValidationError({"table": errors}, code="table")
+    tournament = table.round.tournament
+    bots = bots or {}
+    if any(bots.values()) and not tournament.allow_bots:
+        raise ValidationError(
+            {"bots": [_("This tournament does not allow bots at online tables.")]}, code="bots"
+        )
+    _check_clock(seconds_per_action, grace_seconds)
+    users: dict[str, Any] = {}
+    for seat in table.seats.select_related("entry__player__user"):
+        users[seat.position] = seat.entry.player.user
+    missing = [p for p in SEAT_LETTERS if users.get(p) is None and not bots.get(p)]
+    if missing:
+        raise ValidationError(
+            {
+                "table": [
+                    _("Seats %(seats)s have no player with a user account to play online.")
+                    % {"seats": ", ".join(missing)}
+                ]
+            },
+            code="no_account",
+        )
+    game = OnlineGame.objects.create(
+        table=table,
+        word_label=table.round.word.label,
+        word_letters=_letters(table.round.word),
+        ruleset=ruleset_of(tournament).to_json(),
+        seed=secrets.randbits(62),
+        seconds_per_action=seconds_per_action,
+        grace_seconds=grace_seconds,
+        created_by=by,  # type: ignore[misc]
+    )
+    for letter in SEAT_LETTERS:
+        is_bot = bool(bots.get(letter))
+        OnlineSeat.objects.create(
+            game=game, seat=letter, user=None if is_bot else users[letter], is_bot=is_bot
+        )
+    scorekeeping_game_start(table)
+    _start(game.pk)
+    game.refresh_from_db()
+    return game
+
+
+def _table_problems(table: Table) -> list[str]:
+    problems: list[str] = []
+    if table.kind != TableKind.ONLINE:
+        problems.append(_("This is a physical table: it is scored by hand."))
+    if table.round.status not in (RoundStatus.PUBLISHED, RoundStatus.FINISHED):
+        problems.append(_("The draw of this round is not published yet."))
+    positions = sorted(table.seats.values_list("position", flat=True))
+    if positions != list(SEAT_LETTERS):
+        problems.append(_("An online table has exactly the four seats A-D."))
+    if table.round.placka_mode != PlackaMode.UNTIL_FIRST_PLACKA:
+        # The engine's game ends with the first placka; seats leaving one by one (and
+        # three-handed deals) are not played online.
+        problems.append(_("Online tables play until the first placka only."))
+    return problems

@@ -1,0 +1,243 @@
+"""The heart of an online table: lock the row, apply checked actions, let the bots and
+the clock follow, and hand back the frames of every new version.
+
+Every write runs in ``transaction.atomic`` with ``select_for_update`` on the game row, and
+checks the version the client acted on, so two actions racing can never both apply.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import (
+    SEATS,
+    Game,
+    HeuristicBot,
+    IllegalActionError,
+    ParseError,
+    Seat,
+    action_to_json,
+    pack_action,
+    pass_action,
+    play_action,
+)
+from games.online import replay
+from games.online.errors import OnlineError
+from games.online.frames import Step, refresh_meta, state_step
+from games.online.models import OnlineGame, OnlineSeat, OnlineStatus
+from games.online.services.scoring import deal_finished
+
+_BOT = HeuristicBot()
+_REASON_CODES = {"turn": "not_your_turn", "phase": "illegal_action"}
+
+
+@dataclass
+class Change:
+    """What one write did: the frames of each new version (oldest first) and, when only
+    the seats or the clock changed, one frame of the current version (``steps`` too)."""
+
+    game_id: int
+    steps: list[Step] = field(default_factory=list)
+    users: dict[str, int | None] = field(default_factory=dict)
+
+
+@dataclass
+class Locked:
+    """A locked game row with its seats and its engine state at ``row.version``."""
+
+    row: OnlineGame
+    seats: list[OnlineSeat]
+    game: Game
+    change: Change
+
+    def seat(self, code: str) -> OnlineSeat:
+        return next(seat for seat in self.seats if seat.seat == code)
+
+
+def game_lock(game_id: int) -> Locked:
+    """Lock the row until the transaction ends; the engine state is taken from the cache."""
+    try:
+        row = OnlineGame.objects.select_for_update().get(pk=game_id)
+    except OnlineGame.DoesNotExist as exc:
+        raise OnlineError("forbidden") from exc
+    seats = list(OnlineSeat.objects.filter(game=row).select_related("user__player"))
+    game = replay.game_take(row)
+    return Locked(row, seats, game, Change(row.pk))
+
+
+def seat_of(seats: Sequence[OnlineSeat], user: Any) -> str | None:
+    """The seat ``user`` sits at (None for a spectator): never taken from the client."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    for seat in seats:
+        if seat.user_id == user.pk:
+            return seat.seat
+    return None
+
+
+def parse_action(seat: str, data: object) -> int:
+    """The engine action of a client's JSON action, for the server's ``seat``.
+
+    A ``seat`` inside the client's object is ignored: the seat comes from the session."""
+    if not isinstance(data, dict):
+        raise OnlineError("malformed")
+    kind = data.get("type")
+    try:
+        if kind == "play":
+            card = data.get("card")
+            if not isinstance(card, str):
+                raise OnlineError("malformed")
+            return play_action(card)
+        if kind == "pass":
+            cards = data.get("cards")
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise OnlineError("malformed")
+            return pass_action(seat, cards)
+        if kind == "pack":
+            return pack_action(seat)
+    except ParseError as exc:
+        raise OnlineError("malformed") from exc
+    raise OnlineError("malformed")
+
+
+def _stored(action: int, seat: Seat) -> dict[str, Any]:
+    data = action_to_json(action)
+    data["seat"] = seat.code
+    return data
+
+
+def apply_action(locked: Locked, seat: Seat, action: int) -> None:
+    """Apply one checked action of ``seat``, score a finished deal, record the new step."""
+    row, game = locked.row, locked.game
+    if game.is_over():
+        raise OnlineError("game_over")
+    deals_before = len(game.results)
+    try:
+        game.apply(action, int(seat))
+    except IllegalActionError as exc:
+        raise OnlineError(_REASON_CODES.get(exc.reason, "illegal_action")) from exc
+    row.actions = [*row.actions, _stored(action, seat)]
+    row.version += 1
+    if locked.seat(seat.code).bot_takeover and seat.code not in row.deal_takeovers:
+        row.deal_takeovers = [*row.deal_takeovers, seat.code]
+    if len(game.results) > deals_before:
+        deal_finished(row, game, takeovers=row.deal_takeovers)
+        row.deal_takeovers = []
+    if game.is_over():
+        row.status = OnlineStatus.FINISHED
+    locked.change.steps.append(state_step(row, locked.seats, game, row.version))
+
+
+def _bot_to_move(locked: Locked) -> Seat | None:
+    game = locked.game
+    if game.is_over() or locked.row.status != OnlineStatus.RUNNING:
+        return None
+    deal = game.deal
+    if deal.phase == "pass":
+        # Bots commit their pass at once; the humans pass in their own time.
+        for seat in SEATS:
+            if locked.seat(seat.code).plays_by_bot and not deal.has_passed(seat):
+                return seat
+        return None
+    turn = game.turn
+    if turn is not None and locked.seat(turn.code).plays_by_bot:
+        return turn
+    return None
+
+
+def bots_move(locked: Locked) -> None:
+    """Bots (and bots playing for absent humans) move at once until a human is to move."""
+    while (seat := _bot_to_move(locked)) is not None:
+        apply_action(locked, seat, _BOT.choose(locked.game.deal, int(seat)))
+
+
+def clock_set(locked: Locked, *, now: dt.datetime | None = None) -> None:
+    """Start the clock of the human to move; a disconnected one starts in the grace period."""
+    row, game = locked.row, locked.game
+    turn = game.turn
+    now = now or timezone.now()
+    if row.status != OnlineStatus.RUNNING or turn is None or row.waiting_for_director:
+        row.deadline, row.in_grace = None, False
+        return
+    seat = locked.seat(turn.code)
+    if seat.plays_by_bot:  # pragma: no cover - bots move before the clock is set
+        row.deadline, row.in_grace = None, False
+    elif seat.connected:
+        row.deadline, row.in_grace = now + dt.timedelta(seconds=row.seconds_per_action), False
+    else:
+        row.deadline, row.in_grace = now + dt.timedelta(seconds=row.grace_seconds), True
+
+
+def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
+    """Save the row, keep the new state for the next reader once committed, and return the
+    change; a change of seats or clock alone yields one frame of the current version."""
+    row, game = locked.row, locked.game
+    row.save(
+        update_fields=[
+            "actions",
+            "version",
+            "status",
+            "deadline",
+            "in_grace",
+            "waiting_for_director",
+            "deal_takeovers",
+            "updated_at",
+        ]
+    )
+    change = locked.change
+    if locked.change.steps:
+        last = change.steps[-1]
+        change.steps[-1] = refresh_meta(last, row, locked.seats, game)
+    elif meta_changed:
+        change.steps.append(state_step(row, locked.seats, game, row.version))
+    change.users = {seat.seat: seat.user_id for seat in locked.seats}
+    version = row.version
+    transaction.on_commit(lambda: replay.game_keep(row.pk, version, game))
+    return change
+
+
+@transaction.atomic
+def online_act(*, game_id: int, user: Any, action: object, version: object) -> Change:
+    """Apply the action of ``user``'s seat (found from the user, never from the client)
+    acted on ``version``; then the bots move and the clock restarts."""
+    locked = game_lock(game_id)
+    row = locked.row
+    try:
+        seat = seat_of(locked.seats, user)
+        if seat is None:
+            raise OnlineError("forbidden")
+        if row.status == OnlineStatus.FINISHED:
+            raise OnlineError("game_over")
+        if row.status == OnlineStatus.OPEN:
+            raise OnlineError("paused")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise OnlineError("malformed")
+        if version != row.version:
+            raise OnlineError("stale_version")
+        if row.waiting_for_director == seat:
+            raise OnlineError("paused")
+        apply_action(locked, Seat.parse(seat), parse_action(seat, action))
+    except OnlineError:
+        if not locked.change.steps:  # refused before any change: the state is untouched
+            replay.game_keep(row.pk, row.version, locked.game)
+        raise
+    bots_move(locked)
+    clock_set(locked)
+    return finish(locked)
+
+
+@transaction.atomic
+def online_state(*, game_id: int) -> Change:
+    """The frames of the current version (a client's hello or a resync)."""
+    row = OnlineGame.objects.get(pk=game_id)
+    seats = list(OnlineSeat.objects.filter(game=row).select_related("user__player"))
+    game = replay.game_peek(row)
+    change = Change(row.pk, [state_step(row, seats, game, row.version)])
+    change.users = {seat.seat: seat.user_id for seat in seats}
+    return change
