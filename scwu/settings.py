@@ -8,6 +8,7 @@ variable is documented in ``.env.example``.
 from __future__ import annotations
 
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -16,6 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from scwu.env import env_bool, env_int, env_list, env_str
+from scwu.security.csp import content_security_policy
 
 # Lets generic classes such as ModelAdmin[Player] be subscripted at run time, for typing.
 django_stubs_ext.monkeypatch()
@@ -53,6 +55,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
+    "csp",
     "scwu",
     "tournaments",
     "games",
@@ -62,6 +66,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -70,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scwu.urls"
@@ -123,6 +130,18 @@ AUTH_PASSWORD_VALIDATORS = [
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# Login lockout (django-axes): N failed sign-ins for one username from one address lock that
+# pair out for a while; every sign-in path (form, admin, API basic auth) goes through it.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("SCWU_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -150,6 +169,8 @@ STORAGES = {
 }
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT", str(BASE_DIR / "media")))
+# Uploaded images (club logos, country flags): checked for real type and this size.
+SCWU_UPLOAD_MAX_BYTES = env_int("SCWU_UPLOAD_MAX_BYTES", 2 * 1024 * 1024)
 
 # Redis: cache, Celery broker/results and the channel layer. Absent: everything in-process.
 REDIS_URL = env_str("REDIS_URL")
@@ -225,6 +246,8 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_HTTPONLY = True
+# Every page; inline scripts carry the request's nonce (scwu/security/csp.py).
+CONTENT_SECURITY_POLICY = content_security_policy()
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 

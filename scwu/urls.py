@@ -1,11 +1,23 @@
+from csp.decorators import csp_update
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
+from scwu.security.csp import API_DOCS_POLICY_UPDATE
 from scwu.views import federation
+
+# The docs pages under the content security policy: Swagger UI split (no inline script).
+api_docs = csp_update(API_DOCS_POLICY_UPDATE)(
+    SpectacularSwaggerSplitView.as_view(url_name="schema")
+)
+api_redoc = csp_update(API_DOCS_POLICY_UPDATE)(SpectacularRedocView.as_view(url_name="schema"))
 
 urlpatterns = [
     path("", federation.home, name="home"),
@@ -22,8 +34,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("api/docs/", api_docs, name="api-docs"),
+    path("api/redoc/", api_redoc, name="api-redoc"),
     path("api/", include(("scwu.api.urls", "api"))),
     path("api/", include(("tournaments.api.urls", "tournaments-api"))),
     path("api/", include(("games.api.urls", "games-api"))),

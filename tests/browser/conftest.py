@@ -48,7 +48,11 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 412, "height": 915})  # type: ignore[attr-defined]
+    # Playwright evaluates string predicates (wait_for_function) with eval, which our content
+    # security policy forbids; tests/security/test_csp_browser.py checks the policy unbypassed.
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 412, "height": 915}, bypass_csp=True
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

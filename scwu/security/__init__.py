@@ -1,0 +1,1 @@
+"""Security helpers: the content security policy, upload checks and the login lockout answer."""
