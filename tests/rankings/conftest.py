@@ -48,7 +48,7 @@ def season_2026(db: None) -> SeasonSetup:
     season = SeasonFactory(year=2026)
     classic_points = category_create("classic", [100, 80, 60, 50])
     major_points = category_create("major", [200, 150, 100, 80, 60])
-    players = {
+    players: dict[str, Player] = {
         name: PlayerFactory(nickname=name) for name in ["Ada", "Bob", "Cyril", "Dana", "Emil"]
     }
     clubs = {

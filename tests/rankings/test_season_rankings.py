@@ -32,8 +32,8 @@ def _ranking(
 
 
 def test_ranking_points_follow_the_category_and_place(season_2026: SeasonSetup) -> None:
-    classic = category_table(season_2026.classic.category)  # type: ignore[arg-type]
-    major = category_table(season_2026.major.category)  # type: ignore[arg-type]
+    classic = category_table(season_2026.classic.category)
+    major = category_table(season_2026.major.category)
     assert classic.for_place(1) == 100
     assert major.for_place(1) == 200
     assert classic.for_place(9) == 0
@@ -42,11 +42,11 @@ def test_ranking_points_follow_the_category_and_place(season_2026: SeasonSetup) 
 def test_shared_places_split_the_points_of_the_places_they_cover(
     season_2026: SeasonSetup,
 ) -> None:
-    classic = category_table(season_2026.classic.category)  # type: ignore[arg-type]
+    classic = category_table(season_2026.classic.category)
     assert classic.for_shared(2, 2) == Fraction(70)  # (80 + 60) / 2
     assert classic.for_shared(3, 3) == Fraction(110, 3)  # (60 + 50 + 0) / 3
     shared = Placing.objects.filter(tournament=season_2026.classic, place=2)
-    assert sorted(p.points for p in shared) == [Decimal("70.00"), Decimal("70.00")]
+    assert [p.points for p in shared] == [Decimal("70.00"), Decimal("70.00")]
     assert all(p.is_shared for p in shared)
 
 
