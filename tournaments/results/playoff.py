@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
-from tournaments.models import Round, RoundStage, Tournament
+from tournaments.models import Round, RoundStage, RoundStatus, Tournament
 from tournaments.permissions import require_director
 from tournaments.services.draw import round_draw_manual, round_draw_publish
 from tournaments.services.rounds import round_create
@@ -77,6 +77,14 @@ def playoff_create(
     ``word`` defaults to the word of the last basic round. Directors only.
     """
     require_director(by, tournament)
+    pending = Round.objects.filter(tournament=tournament, stage=RoundStage.PLAYOFF).exclude(
+        status=RoundStatus.FINISHED
+    )
+    if pending.exists():
+        raise ValidationError(
+            {"tournament": [_("A play-off is already being played; finish it first.")]},
+            code="playoff_pending",
+        )
     results = tournament_results(tournament, include_unreleased=True)
     seated = playoff_seating(results.standings)
     if word is None:

@@ -16,6 +16,7 @@ from scwu.selectors import player_club_at
 from scwu.services.bans import player_assert_not_banned
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.permissions import can_direct, require_director
+from tournaments.results.services import results_changed
 
 OPEN_FOR_DIRECTOR = (
     TournamentStatus.DRAFT,
@@ -112,6 +113,7 @@ def entry_check_in(*, by: AnyUser | None, entry: Entry, checked_in: bool = True)
     entry.status = EntryStatus.CHECKED_IN if checked_in else EntryStatus.REGISTERED
     entry.checked_in_at = timezone.now() if checked_in else None
     entry.save(update_fields=["status", "checked_in_at"])
+    results_changed(entry.tournament_id)
     return entry
 
 
@@ -141,6 +143,7 @@ def entry_withdraw(*, by: AnyUser | None, entry: Entry, classified: bool = False
     entry.withdrawn_at = timezone.now()
     entry.withdrawal_classified = bool(classified) and not own
     entry.save(update_fields=["status", "withdrawn_at", "withdrawal_classified"])
+    results_changed(entry.tournament_id)
     return entry
 
 
@@ -177,4 +180,5 @@ def entry_substitute_add(*, by: AnyUser | None, replaces: Entry, player: Player)
     )
     entry.full_clean()
     entry.save()
+    results_changed(tournament.pk)
     return entry

@@ -15,6 +15,7 @@ from tournaments.models import Round, RoundStage, RoundStatus, Tournament, Tourn
 from tournaments.models.rounds import DrawMethod
 from tournaments.models.tournament import LongerWordRule
 from tournaments.permissions import require_director
+from tournaments.results.services import results_changed
 
 DEFAULT_METHOD = {
     RoundStage.BASIC: DrawMethod.RANDOM,
@@ -156,4 +157,5 @@ def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) 
         )
     round.status = RoundStatus.FINISHED
     round.save(update_fields=["status"])
+    results_changed(round.tournament_id)
     return round

@@ -64,6 +64,22 @@ class Event:
         for name in losers:
             services.deal_record(by=self.judge, table=table, losers=[where[self.pid(name)]])
 
+    def play_points(
+        self, round_: Round, table_number: int, deals: Sequence[dict[str, int]]
+    ) -> None:
+        """Record deals by every seat's points, given by player name."""
+        table = round_.tables.get(number=table_number)
+        where = {s.entry.player_id: s.position for s in table.seats.select_related("entry")}
+        for points in deals:
+            services.deal_record(
+                by=self.judge,
+                table=table,
+                points={where[self.pid(name)]: value for name, value in points.items()},
+            )
+
+    def misdeal(self, round_: Round, table_number: int) -> None:
+        services.misdeal_record(by=self.judge, table=round_.tables.get(number=table_number))
+
 
 def make_event(names: str, **tournament_kwargs: Any) -> Event:
     """A running tournament with one checked-in entry per letter of ``names``."""
