@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import manage, public, rounds, seasons
+from tournaments.views import manage, public, results, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
+RESULTS = "tournaments/<slug:slug>/results/"
+EXPORT_KINDS = ("standings.csv", "standings.json", "deals.scn")
 
 urlpatterns = [
     path("tournaments/", public.tournament_list, name="tournament-list"),
@@ -40,6 +42,27 @@ urlpatterns = [
     path(R + "swap/", rounds.seat_swap, name="round-swap"),
     path(R + "publish/", rounds.round_publish, name="round-publish"),
     path(R + "finish/", rounds.round_finish, name="round-finish"),
+    # Results of a tournament: live, final, projector, chart, exports; release control.
+    path(RESULTS, results.results_live, name="results-live"),
+    path(RESULTS + "poll/", results.results_live_poll, name="results-poll"),
+    path(RESULTS + "final/", results.results_final, name="results-final"),
+    path(RESULTS + "projector/", results.results_projector, name="results-projector"),
+    path(RESULTS + "chart/", results.results_chart, name="results-chart"),
+    *[
+        path(RESULTS + kind, results.results_export, {"kind": kind}, name=f"results-{kind}")
+        for kind in EXPORT_KINDS
+    ],
+    *[
+        path(
+            RESULTS + "rounds/<int:number>/" + kind,
+            results.results_export,
+            {"kind": kind},
+            name=f"results-round-{kind}",
+        )
+        for kind in EXPORT_KINDS
+    ],
+    path(R + "results/release/", results.results_round_release, name="round-results-release"),
+    path(R + "results/hold/", results.results_round_hold, name="round-results-hold"),
     # Seasons: rankings, the archive, records.
     path("rankings/", seasons.ranking_current, name="ranking-current"),
     path("seasons/", seasons.season_archive, name="season-archive"),

@@ -4,6 +4,8 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from scwu.security.uploads import validate_image_upload
+
 
 class Country(models.Model):
     """A country as ISO 3166 knows it; results print its alpha-3 code (``CZE``)."""
@@ -13,6 +15,14 @@ class Country(models.Model):
     name_en = models.CharField(_("name (English)"), max_length=100)
     name_cs = models.CharField(_("name (Czech)"), max_length=100)
     name_ru = models.CharField(_("name (Russian)"), max_length=100)
+    # ``flag`` is the emoji built from iso2; this is an uploaded picture of the flag.
+    flag_image = models.ImageField(
+        _("flag image"),
+        upload_to="countries/flags/",
+        blank=True,
+        validators=[validate_image_upload],
+        help_text=_("JPEG, PNG or WebP, at most 2 MB."),
+    )
 
     class Meta:
         ordering = ["name_en"]

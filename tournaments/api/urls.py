@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import rankings, views
+from tournaments.api import rankings, results, views
 
 router = DefaultRouter()
 router.register("seasons", views.SeasonViewSet, basename="season")
@@ -40,6 +40,27 @@ urlpatterns = [
     path("rounds/<int:pk>/swap/", views.SeatSwapApi.as_view(), name="round-swap"),
     path("rounds/<int:pk>/publish/", views.RoundPublishApi.as_view(), name="round-publish"),
     path("rounds/<int:pk>/finish/", views.RoundFinishApi.as_view(), name="round-finish"),
+    # Results: standings, classification, per-round standings, exports.
+    path(
+        "tournaments/<slug:slug>/standings/",
+        results.TournamentStandingsApi.as_view(),
+        name="tournament-standings",
+    ),
+    path(
+        "tournaments/<slug:slug>/classification/",
+        results.TournamentClassificationApi.as_view(),
+        name="tournament-classification",
+    ),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/standings/",
+        results.RoundStandingsApi.as_view(),
+        name="round-standings",
+    ),
+    path(
+        "tournaments/<slug:slug>/exports/<str:kind>",
+        results.ResultsExportApi.as_view(),
+        name="results-export",
+    ),
     # Rankings: season rankings, qualification lists, records, a player's history.
     path(
         "seasons/<int:year>/ranking/<str:kind>/",

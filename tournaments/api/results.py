@@ -1,0 +1,269 @@
+"""Results API: standings, classification, per-round standings and exports of a tournament.
+
+Every answer obeys the release control: the public never sees a held round; the
+tournament's directors do. The documents come from :func:`tournament_results`, which
+caches by results version, and are kept in the cache under the same version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.exports.files import (
+    EXPORTS,
+    UnknownRoundError,
+    export_body,
+    export_refusal,
+    standings_document,
+)
+from tournaments.models import Tournament
+from tournaments.results.selectors import (
+    TournamentResults,
+    results_viewer_may_see_unreleased,
+    tournament_results,
+)
+
+# Output serializers: they document (and pass through) the plain documents of
+# ``tournaments.exports.standings``, so the API and the JSON export are the same shape.
+
+
+class CutTieSerializer(serializers.Serializer[Any]):
+    player_ids = serializers.ListField(child=serializers.IntegerField())
+    spots = serializers.IntegerField(help_text="Places in the final left for the tied players.")
+    place = serializers.IntegerField(help_text="The place they share in the standings.")
+
+
+class CutSerializer(serializers.Serializer[Any]):
+    size = serializers.IntegerField(help_text="Players in the final.")
+    qualified = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Player ids clearly through."
+    )
+    needs_playoff = serializers.BooleanField(help_text="A tie straddles the cut.")
+    resolved_by_playoff = serializers.BooleanField()
+    tie = CutTieSerializer(allow_null=True)
+
+
+class RoundTallySerializer(serializers.Serializer[Any]):
+    deals_played = serializers.IntegerField()
+    deals_lost = serializers.IntegerField()
+    success_rate = serializers.FloatField(allow_null=True)
+    placka = serializers.BooleanField()
+    penalty_points = serializers.IntegerField(allow_null=True)
+
+
+class StandingRowSerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField(allow_null=True, help_text="Shared places repeat.")
+    is_shared = serializers.BooleanField()
+    player_id = serializers.IntegerField()
+    nickname = serializers.CharField()
+    club = serializers.CharField(allow_null=True)
+    country = serializers.CharField(allow_null=True)
+    status = serializers.CharField(
+        help_text="scoring, substitute, withdrawn_classified or withdrawn_unclassified."
+    )
+    deals_played = serializers.IntegerField()
+    deals_lost = serializers.IntegerField()
+    success_rate = serializers.FloatField(
+        allow_null=True, help_text="Deals not lost / deals played, in %, one decimal."
+    )
+    placky = serializers.IntegerField()
+    penalty_points = serializers.IntegerField(allow_null=True)
+    in_cut = serializers.BooleanField()
+    at_cut_tie = serializers.BooleanField()
+    round = RoundTallySerializer(required=False, help_text="Per-round standings only.")
+
+
+class ClassificationRowSerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField(allow_null=True)
+    is_shared = serializers.BooleanField()
+    player_id = serializers.IntegerField()
+    nickname = serializers.CharField()
+    club = serializers.CharField(allow_null=True)
+    country = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    stage = serializers.CharField(help_text="final, small_final or basic_rounds.")
+    points = serializers.CharField(allow_null=True, help_text="Ranking points, e.g. 8.7.")
+
+
+class ClassificationSerializer(serializers.Serializer[Any]):
+    is_complete = serializers.BooleanField()
+    rows = ClassificationRowSerializer(many=True)
+
+
+class StandingsDocumentSerializer(serializers.Serializer[Any]):
+    tournament = serializers.CharField(help_text="The tournament's slug.")
+    version = serializers.IntegerField(help_text="Results version: changes after every write.")
+    round = serializers.IntegerField(allow_null=True)
+    visible_rounds = serializers.ListField(child=serializers.IntegerField())
+    includes_unreleased = serializers.BooleanField()
+    precedence = serializers.ListField(child=serializers.CharField())
+    cut = CutSerializer(allow_null=True)
+    standings = StandingRowSerializer(many=True)
+    classification = ClassificationSerializer(allow_null=True)
+
+
+class ClassificationDocumentSerializer(serializers.Serializer[Any]):
+    tournament = serializers.CharField()
+    version = serializers.IntegerField()
+    includes_unreleased = serializers.BooleanField()
+    classification = ClassificationSerializer(allow_null=True)
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _results(request: Request, tournament: Tournament) -> TournamentResults:
+    include = results_viewer_may_see_unreleased(request.user, tournament)
+    return tournament_results(tournament, include_unreleased=include)
+
+
+def _document(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> dict[str, Any]:
+    """The standings document, cached by results version (the version is in the key)."""
+    key = (
+        f"results-api:{tournament.pk}:{results.version}:{int(results.includes_unreleased)}:"
+        f"{round_number or 0}"
+    )
+    document: dict[str, Any] | None = cache.get(key)
+    if document is None:
+        document = standings_document(tournament, results, round_number)
+        cache.set(key, document, timeout=3600)
+    return document
+
+
+def _visible_round(results: TournamentResults, number: int) -> None:
+    try:
+        refusal = export_refusal(results, number)
+    except UnknownRoundError as exc:
+        raise Http404(str(exc)) from exc
+    if refusal is not None:
+        raise PermissionDenied(refusal)
+
+
+def _etag(results: TournamentResults, extra: str = "") -> str:
+    return (
+        f'W/"{results.tournament_id}-{results.version}-{int(results.includes_unreleased)}{extra}"'
+    )
+
+
+def _answer(request: Request, results: TournamentResults, data: Any, extra: str = "") -> Any:
+    """The answer with an ETag on the results version; a repeat poll gets 304 Not Modified."""
+    tag = _etag(results, extra)
+    if request.headers.get("If-None-Match") == tag:
+        response: Any = HttpResponse(status=304)
+    else:
+        response = Response(data)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "Cookie, Authorization, Accept-Language"
+    return response
+
+
+class TournamentStandingsApi(APIView):
+    """The standings of the basic rounds the viewer may see, with the cut to the final."""
+
+    @extend_schema(responses={200: StandingsDocumentSerializer}, operation_id="standings_get")
+    def get(self, request: Request, slug: str) -> Any:
+        tournament = _tournament(slug)
+        results = _results(request, tournament)
+        return _answer(request, results, _document(tournament, results, None))
+
+
+class TournamentClassificationApi(APIView):
+    """The final classification (``null`` until a final round exists)."""
+
+    @extend_schema(
+        responses={200: ClassificationDocumentSerializer}, operation_id="classification_get"
+    )
+    def get(self, request: Request, slug: str) -> Any:
+        tournament = _tournament(slug)
+        results = _results(request, tournament)
+        document = _document(tournament, results, None)
+        data = {
+            "tournament": document["tournament"],
+            "version": document["version"],
+            "includes_unreleased": document["includes_unreleased"],
+            "classification": document["classification"],
+        }
+        return _answer(request, results, data, "-c")
+
+
+class RoundStandingsApi(APIView):
+    """Cumulative standings after one round, with each player's figures in that round.
+
+    A round whose results are held back is refused (403) to all but the directors.
+    """
+
+    @extend_schema(
+        responses={
+            200: StandingsDocumentSerializer,
+            403: OpenApiResponse(description="The round's results are held back."),
+            404: OpenApiResponse(description="No such tournament or round."),
+        },
+        operation_id="round_standings_get",
+    )
+    def get(self, request: Request, slug: str, number: int) -> Any:
+        tournament = _tournament(slug)
+        results = _results(request, tournament)
+        _visible_round(results, number)
+        return _answer(request, results, _document(tournament, results, number), f"-r{number}")
+
+
+class ResultsExportApi(APIView):
+    """A results export file: standings CSV or JSON, or the deals as SCN game records.
+
+    With ``round`` only that round (refused with 403 when it is held back); without it,
+    every round the viewer may see.
+    """
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "kind",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(EXPORTS),
+                description="standings.csv, standings.json or deals.scn",
+            ),
+            OpenApiParameter("round", OpenApiTypes.INT, description="Only this round."),
+        ],
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/plain"): OpenApiTypes.STR,
+            403: OpenApiResponse(description="The round's results are held back."),
+            404: OpenApiResponse(description="No such tournament, round or export."),
+        },
+        operation_id="results_export",
+    )
+    def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
+        if kind not in EXPORTS:
+            raise Http404(_("Unknown export: use standings.csv, standings.json or deals.scn."))
+        tournament = _tournament(slug)
+        results = _results(request, tournament)
+        raw = request.query_params.get("round")
+        number: int | None = None
+        if raw is not None:
+            if not raw.isdigit():
+                raise serializers.ValidationError({"round": [_("Give a round number, e.g. 2.")]})
+            number = int(raw)
+            _visible_round(results, number)
+        body = export_body(tournament, results, kind, number)
+        response = HttpResponse(body, content_type=EXPORTS[kind])
+        stem = tournament.slug if number is None else f"{tournament.slug}-round-{number}"
+        response["Content-Disposition"] = f'attachment; filename="{stem}-{kind}"'
+        return response

@@ -1,0 +1,30 @@
+"""Exports of a tournament's results: standings as CSV and JSON, deals as SCN game records.
+
+The flat rows in :mod:`.rows` are shared by the export files, the API and the pages, so a
+figure is formatted the same way wherever it is shown.
+"""
+
+from __future__ import annotations
+
+from .rows import (
+    ClassificationLine,
+    StandingLine,
+    classification_lines,
+    federation_line,
+    standing_lines,
+)
+from .scn import deals_scn, scn_records
+from .standings import STANDINGS_COLUMNS, standings_csv, standings_json
+
+__all__ = [
+    "STANDINGS_COLUMNS",
+    "ClassificationLine",
+    "StandingLine",
+    "classification_lines",
+    "deals_scn",
+    "federation_line",
+    "scn_records",
+    "standing_lines",
+    "standings_csv",
+    "standings_json",
+]

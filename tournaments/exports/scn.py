@@ -1,0 +1,95 @@
+"""A tournament's deals as one SCN text file.
+
+Every line that is not blank and does not start with ``#`` is one deal record (the
+compact JSON of :func:`engine.scn.format_record`), so the file is read back with
+:func:`engine.scn.parse_record` line by line. Deals entered without a full record
+(loser only, points, paper scoresheet) are kept as ``#`` comments in the paper
+scoresheet's notation: the losing seat(s), then the points if any were recorded
+(``# deal 3: C: A=7 B=0 C=26 D=0``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+
+from engine.scn import DealRecord, format_record, parse_record
+from games.adapter import game_events
+from games.ledger.state import DealState
+from games.models import Deal, DealMode, Game
+from tournaments.models import Seat, Tournament
+
+HEADER = (
+    "# SCN game records: {name} ({slug})",
+    "# Each line that is not a comment is one deal record (RULES.md, Deal records).",
+    "# Deals recorded without a full record are comments: the losing seat(s), then points.",
+)
+
+
+def loser_notation(losers: Iterable[str], points: Mapping[str, int]) -> str:
+    """The paper scoresheet's line of a deal: ``C``, ``A+B`` or ``C: A=7 B=0 C=26 D=0``.
+
+    >>> loser_notation(["C"], {"A": 7, "B": 0, "C": 26, "D": 0})
+    'C: A=7 B=0 C=26 D=0'
+    >>> loser_notation(["A", "B"], {})
+    'A+B'
+    """
+    text = "+".join(losers) or "-"
+    if points:
+        text += ": " + " ".join(f"{seat}={points[seat]}" for seat in sorted(points))
+    return text
+
+
+def _deal_lines(deal_state: DealState, row: Deal | None) -> list[str]:
+    number = row.number if row is not None else deal_state.index + 1
+    if not deal_state.counted:
+        return [f"# deal {number}: not counted ({deal_state.issue or 'misdeal'})"]
+    losers = loser_notation(deal_state.losers, {})
+    if row is not None and row.mode == DealMode.RECORD and row.record:
+        seats = ", ".join(deal_state.players)
+        comment = f"# deal {number}: record, its seats A-D are table seats {seats}; lost: {losers}"
+        record = format_record(DealRecord.from_json(row.record))
+        return [comment, record]
+    return [f"# deal {number}: {loser_notation(deal_state.losers, deal_state.points_by_seat)}"]
+
+
+def _game_lines(game: Game, names: Mapping[str, str]) -> list[str]:
+    table = game.table
+    round_ = table.round
+    lines = [
+        "#",
+        f"# round {round_.number} · {table} · word {game.word_label}",
+        "# seats: " + " ".join(f"{seat}={names[seat]}" for seat in sorted(names)),
+    ]
+    loaded = game_events(game)
+    rows = {deal.event_id: deal for deal in loaded.live_deals}
+    for deal_state in loaded.replay().deals:
+        lines += _deal_lines(deal_state, rows.get(deal_state.deal_id or ""))
+    return lines
+
+
+def deals_scn(tournament: Tournament, *, rounds: Collection[int]) -> str:
+    """The deals of ``rounds`` (the caller passes only those the viewer may see)."""
+    games = (
+        Game.objects.filter(table__round__tournament=tournament, table__round__number__in=rounds)
+        .select_related("table__round")
+        .order_by("table__round__number", "table__number")
+    )
+    names: dict[int, dict[str, str]] = {}
+    seats = Seat.objects.filter(
+        table__round__tournament=tournament, table__round__number__in=rounds
+    ).values_list("table_id", "position", "entry__player__nickname")
+    for table_id, position, nickname in seats:
+        names.setdefault(table_id, {})[position] = nickname
+    lines = [line.format(name=tournament.name, slug=tournament.slug) for line in HEADER]
+    for game in games:
+        lines += _game_lines(game, names.get(game.table_id, {}))
+    return "\n".join(lines) + "\n"
+
+
+def scn_records(text: str) -> list[DealRecord]:
+    """Read the records of an exported file back (comments skipped)."""
+    return [
+        parse_record(line)
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]

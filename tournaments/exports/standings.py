@@ -1,0 +1,165 @@
+"""Standings as CSV (one row per player) and as a JSON document (the API serves the same)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tournaments.standings import Boundary, Classification, Standings, format_points
+
+from .rows import (
+    ClassificationLine,
+    EntryLike,
+    StandingLine,
+    classification_lines,
+    rate_percent,
+    standing_lines,
+)
+
+STANDINGS_COLUMNS = (
+    "place",
+    "shared",
+    "player_id",
+    "nickname",
+    "club",
+    "country",
+    "status",
+    "deals_played",
+    "deals_lost",
+    "success_rate",
+    "placky",
+    "penalty_points",
+    "cut",
+)
+ROUND_COLUMNS = ("round_deals_played", "round_deals_lost", "round_placka")
+
+
+def _cut_mark(line: StandingLine) -> str:
+    return "in" if line.in_cut else "tie" if line.at_cut_tie else ""
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
+
+
+def standings_csv(lines: Sequence[StandingLine], *, round_number: int | None = None) -> str:
+    """CSV with a header row; the success rate is a percentage with one decimal (``54.5``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    header = STANDINGS_COLUMNS + (ROUND_COLUMNS if round_number is not None else ())
+    writer.writerow(header)
+    for line in lines:
+        row: list[object] = [
+            line.place or "",
+            "yes" if line.is_shared else "",
+            line.player_id,
+            line.nickname,
+            line.club or "",
+            line.country or "",
+            line.status.value,
+            line.total.deals_played,
+            line.total.deals_lost,
+            _blank(line.success_rate_percent),
+            line.total.placky,
+            _blank(line.total.penalty_points),
+            _cut_mark(line),
+        ]
+        if round_number is not None and line.round_tally is not None:
+            tally = line.round_tally
+            row += [tally.deals_played, tally.deals_lost, "yes" if tally.placky else ""]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def cut_json(cut: Boundary | None) -> dict[str, Any] | None:
+    if cut is None:
+        return None
+    tie = cut.tie
+    return {
+        "size": cut.size,
+        "qualified": list(cut.qualified),
+        "needs_playoff": cut.needs_playoff,
+        "resolved_by_playoff": cut.resolved_by_playoff,
+        "tie": None
+        if tie is None
+        else {"player_ids": list(tie.player_ids), "spots": tie.spots, "place": tie.place},
+    }
+
+
+def standing_line_json(line: StandingLine) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "place": line.place,
+        "is_shared": line.is_shared,
+        "player_id": line.player_id,
+        "nickname": line.nickname,
+        "club": line.club,
+        "country": line.country,
+        "status": line.status.value,
+        "deals_played": line.total.deals_played,
+        "deals_lost": line.total.deals_lost,
+        "success_rate": line.success_rate_percent,
+        "placky": line.total.placky,
+        "penalty_points": line.total.penalty_points,
+        "in_cut": line.in_cut,
+        "at_cut_tie": line.at_cut_tie,
+    }
+    if line.round_tally is not None:
+        tally = line.round_tally
+        data["round"] = {
+            "deals_played": tally.deals_played,
+            "deals_lost": tally.deals_lost,
+            "success_rate": rate_percent(tally.success_rate),
+            "placka": bool(tally.placky),
+            "penalty_points": tally.penalty_points,
+        }
+    return data
+
+
+def classification_line_json(line: ClassificationLine) -> dict[str, Any]:
+    return {
+        "place": line.place,
+        "is_shared": line.is_shared,
+        "player_id": line.player_id,
+        "nickname": line.nickname,
+        "club": line.club,
+        "country": line.country,
+        "status": line.status.value,
+        "stage": line.stage,
+        "points": format_points(line.points) or None,
+    }
+
+
+def standings_json(
+    *,
+    tournament: str,
+    version: int,
+    visible_rounds: Sequence[int],
+    includes_unreleased: bool,
+    standings: Standings,
+    entries: Mapping[int, EntryLike],
+    classification: Classification | None = None,
+    round_number: int | None = None,
+) -> dict[str, Any]:
+    """The standings document: what was computed, from which rounds, and every row."""
+    lines = standing_lines(standings, entries, round_number=round_number)
+    return {
+        "tournament": tournament,
+        "version": version,
+        "round": round_number,
+        "visible_rounds": list(visible_rounds),
+        "includes_unreleased": includes_unreleased,
+        "precedence": list(standings.precedence),
+        "cut": cut_json(standings.cut),
+        "standings": [standing_line_json(line) for line in lines],
+        "classification": None
+        if classification is None
+        else {
+            "is_complete": classification.is_complete,
+            "rows": [
+                classification_line_json(line)
+                for line in classification_lines(classification, entries)
+            ],
+        },
+    }
