@@ -4,7 +4,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from scwu.security.uploads import validate_image_upload
+from scwu.security.uploads import uploaded_image_field
 
 ELITE_ROSTER_MAX = 6
 
@@ -24,13 +24,7 @@ class Club(models.Model):
         verbose_name=_("captain"),
     )
     founded = models.DateField(_("founded"), null=True, blank=True)
-    logo = models.ImageField(
-        _("logo"),
-        upload_to="clubs/logos/",
-        blank=True,
-        validators=[validate_image_upload],
-        help_text=_("JPEG, PNG or WebP, at most 2 MB."),
-    )
+    logo = uploaded_image_field(_("logo"), upload_to="clubs/logos/")
 
     class Meta:
         ordering = ["name"]

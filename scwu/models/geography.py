@@ -4,7 +4,7 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scwu.security.uploads import validate_image_upload
+from scwu.security.uploads import uploaded_image_field
 
 
 class Country(models.Model):
@@ -16,13 +16,7 @@ class Country(models.Model):
     name_cs = models.CharField(_("name (Czech)"), max_length=100)
     name_ru = models.CharField(_("name (Russian)"), max_length=100)
     # ``flag`` is the emoji built from iso2; this is an uploaded picture of the flag.
-    flag_image = models.ImageField(
-        _("flag image"),
-        upload_to="countries/flags/",
-        blank=True,
-        validators=[validate_image_upload],
-        help_text=_("JPEG, PNG or WebP, at most 2 MB."),
-    )
+    flag_image = uploaded_image_field(_("flag image"), upload_to="countries/flags/")
 
     class Meta:
         ordering = ["name_en"]

@@ -10,6 +10,7 @@ from typing import IO, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
@@ -91,3 +92,14 @@ class ImageUploadValidator:
 
 
 validate_image_upload = ImageUploadValidator()
+
+
+def uploaded_image_field(verbose_name: Any, *, upload_to: str) -> models.ImageField:
+    """An optional image field with the checks above (club logos, country flags)."""
+    return models.ImageField(
+        verbose_name,
+        upload_to=upload_to,
+        blank=True,
+        validators=[validate_image_upload],
+        help_text=_("JPEG, PNG or WebP, at most 2 MB."),
+    )
