@@ -1,4 +1,9 @@
+from typing import Any
+
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms import BaseInlineFormSet
+from django.http import HttpRequest
 
 from tournaments.models import (
     Category,
@@ -11,10 +16,32 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.results.points import points_table_validate
+from tournaments.results.services import results_changed
+
+
+class CategoryPointsFormSet(BaseInlineFormSet[CategoryPoints, Category, Any]):
+    """The points table is checked as a whole, as the service does: no gaps, no negative
+    values, never rising with the place; a bad table is refused and nothing is saved."""
+
+    def clean(self) -> None:
+        super().clean()
+        points: dict[int, int] = {}
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE") or data.get("place") is None:
+                continue
+            points[data["place"]] = data["points"]
+        if points:
+            try:
+                points_table_validate(self.instance, points)
+            except ValidationError as exc:
+                raise ValidationError(exc.messages) from exc
 
 
 class CategoryPointsInline(admin.TabularInline[CategoryPoints, Category]):
     model = CategoryPoints
+    formset = CategoryPointsFormSet
     extra = 0
 
 
@@ -22,6 +49,12 @@ class CategoryPointsInline(admin.TabularInline[CategoryPoints, Category]):
 class CategoryAdmin(admin.ModelAdmin[Category]):
     list_display = ["name", "code"]
     inlines = [CategoryPointsInline]
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        # New points change the placings' points, and through them the season rankings.
+        for pk in Tournament.objects.filter(category=form.instance).values_list("pk", flat=True):
+            results_changed(pk)
 
 
 @admin.register(Season)
