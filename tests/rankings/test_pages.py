@@ -102,6 +102,7 @@ def test_archive_lists_finished_tournaments_with_their_winners(
     assert "Running Cup" not in html
     assert "Classic 2025" in html
     assert "Royal SCC Vinohrady / CZE" in html  # Ada won Classic Brno for her club
+    assert f"/tournaments/{season_2026.classic.slug}/results/final/" in html
 
 
 def test_records_page_lists_the_four_records(client: Client, season_2026: SeasonSetup) -> None:
