@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
-from tournaments.models import Round, RoundStage, RoundStatus, Tournament
+from scwu.services.bans import player_assert_not_banned
+from tournaments.models import Entry, Round, RoundStage, RoundStatus, Seat, Table, Tournament
+from tournaments.models.rounds import POSITIONS, DrawMethod
 from tournaments.permissions import require_director
-from tournaments.services.draw import round_draw_manual, round_draw_publish
 from tournaments.services.rounds import round_create
 from tournaments.standings import Standings
 
@@ -99,7 +101,26 @@ def playoff_create(
                 {"word": [_("Choose the play-off's playing word.")]}, code="required"
             )
         word = last_basic.word
-    round_ = round_create(by=by, tournament=tournament, word=word, stage=RoundStage.PLAYOFF)
-    entry_ids = [results.entries[player].entry_id for player in seated]
-    round_ = round_draw_manual(by=by, round=round_, tables=[entry_ids])
-    return round_draw_publish(by=by, round=round_)
+    round_ = round_create(
+        by=by,
+        tournament=tournament,
+        word=word,
+        stage=RoundStage.PLAYOFF,
+        draw_method=DrawMethod.MANUAL,
+    )
+    # The draw services seat the whole field; a play-off seats only the tie, so the
+    # one table is written here, already published so that it can be scored at once.
+    entries = Entry.objects.select_related("player").in_bulk(
+        [results.entries[player].entry_id for player in seated]
+    )
+    table = Table.objects.create(round=round_, number=1)
+    for position, player in zip(POSITIONS, seated, strict=False):
+        entry = entries[results.entries[player].entry_id]
+        player_assert_not_banned(entry.player, field="tournament")
+        Seat.objects.create(table=table, position=position, entry=entry)
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.drawn_at = round_.published_at
+    round_.draw_report = {"method": DrawMethod.MANUAL, "playoff_for": list(seated)}
+    round_.save(update_fields=["status", "published_at", "drawn_at", "draw_report"])
+    return round_

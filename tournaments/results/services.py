@@ -22,6 +22,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scwu.broker import task_send
 from scwu.roles import AnyUser
 from tournaments.models import (
     Entry,
@@ -38,6 +39,7 @@ from .compute import Computed, ResultsSettings, points_table, results_compute
 from .loading import ResultsData, points_table_load, results_load
 
 audit = logging.getLogger("scwu.audit")
+logger = logging.getLogger(__name__)
 
 #: Seconds the recompute waits so that a burst of changes is computed once.
 RECOMPUTE_DELAY = getattr(settings, "RESULTS_RECOMPUTE_DELAY", 2)
@@ -52,8 +54,23 @@ def pending_key(tournament_id: int) -> str:
 def _enqueue(tournament_id: int) -> None:
     from tournaments.tasks import results_recompute_task
 
-    if cache.add(pending_key(tournament_id), 1, PENDING_SECONDS):
-        results_recompute_task.apply_async((tournament_id,), countdown=RECOMPUTE_DELAY)
+    if not cache.add(pending_key(tournament_id), 1, PENDING_SECONDS):
+        return
+    if not task_send(results_recompute_task, tournament_id, countdown=RECOMPUTE_DELAY):
+        # The broker is down: compute here so the standings stay current (see scwu.broker).
+        cache.delete(pending_key(tournament_id))
+        results_recompute_here(tournament_id)
+
+
+def results_recompute_here(tournament_id: int) -> None:
+    """Recompute in this process, after a commit: a failure is logged, never raised into
+    the request, and leaves ``requested > computed`` for the catch-up (``catchup.py``)."""
+    try:
+        results_recompute(tournament_id)
+    except Exception:
+        logger.exception(
+            "results of tournament %s not recomputed; left for the catch-up", tournament_id
+        )
 
 
 def results_changed(tournament_id: int) -> None:
@@ -183,7 +200,7 @@ def results_recompute(tournament_id: int) -> int:
 def _season_enqueue(season_id: int) -> None:
     from tournaments.tasks import season_rankings_recompute_task
 
-    season_rankings_recompute_task.delay(season_id)
+    task_send(season_rankings_recompute_task, season_id)
 
 
 def _release_set(*, by: AnyUser | None, round_: Round, released: bool) -> Round:
