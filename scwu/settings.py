@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database outage becomes a 503 with a reason rather than a 500 page.
+    "scwu.health.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: it turns a lockout into the 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -110,6 +112,10 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    # While PostgreSQL restarts a request fails fast (503, scwu.health) instead of hanging.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
+        "DATABASE_CONNECT_TIMEOUT", 5
+    )
 else:
     DATABASES = {
         "default": {
@@ -177,9 +183,11 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Degrades to no cache while Redis is down (scwu/cache.py): the site keeps serving.
+            "BACKEND": "scwu.cache.TolerantRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scwu"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
     CHANNEL_LAYERS = {
@@ -203,6 +211,10 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Where Celery beat runs (`celery -A scwu beat`): results left stale by a lost task catch up.
+CELERY_BEAT_SCHEDULE = {
+    "results-catch-up": {"task": "tournaments.results_catch_up", "schedule": 60.0},
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -10,6 +10,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from scwu.health import healthz
 from scwu.security.csp import API_DOCS_POLICY_UPDATE
 from scwu.views import federation
 
@@ -21,6 +22,7 @@ api_redoc = csp_update(API_DOCS_POLICY_UPDATE)(SpectacularRedocView.as_view(url_
 
 urlpatterns = [
     path("", federation.home, name="home"),
+    path("healthz", healthz, name="healthz"),
     path("players/", federation.player_directory, name="player-list"),
     path("players/<int:pk>/", federation.player_detail, name="player-detail"),
     path("clubs/", federation.club_directory, name="club-list"),

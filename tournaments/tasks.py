@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_ready
 
 
 @shared_task(name="tournaments.round_draw")
@@ -33,3 +34,17 @@ def season_rankings_recompute_task(season_id: int) -> None:
     from tournaments.rankings.services import season_rankings_compute
 
     season_rankings_compute(season_id)
+
+
+@shared_task(name="tournaments.results_catch_up")
+def results_catch_up_task() -> list[int]:
+    """Recompute the results a lost task left stale (every minute under Celery beat)."""
+    from tournaments.results.catchup import results_catch_up
+
+    return results_catch_up()
+
+
+@worker_ready.connect
+def _results_catch_up_on_start(**_: object) -> None:
+    # A worker that starts after an outage picks up what was never queued or was lost.
+    results_catch_up_task.delay()

@@ -1,0 +1,36 @@
+"""Sending Celery tasks without letting a broker outage fail the request that sends them.
+
+Tasks are sent on commit, after the user's write is already stored: an exception there
+would turn a recorded deal into an error page (and a retry). So a send that cannot reach
+the broker is logged and reported to the caller, which keeps the work recoverable (for the
+results, ``ResultsState.requested > computed`` until a later run catches up).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Task
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger("scwu.broker")
+
+BROKER_DOWN = (KombuOperationalError, RedisConnectionError, RedisTimeoutError, OSError)
+
+
+def task_send(task: Task[Any, Any], *args: Any, countdown: float | None = None) -> bool:
+    """Queue ``task(*args)``; ``False`` (and a warning) when the broker is unreachable."""
+    try:
+        # Nobody waits on these results; not subscribing to them also spares the request
+        # the result backend's own reconnect loop (20 tries, a second apart) when Redis is down.
+        options: dict[str, Any] = {"ignore_result": True}
+        if countdown is not None:
+            options["countdown"] = countdown
+        task.apply_async(args, **options)
+    except BROKER_DOWN as exc:
+        logger.warning("task %s%r not queued, broker unreachable: %s", task.name, args, exc)
+        return False
+    return True

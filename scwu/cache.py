@@ -1,0 +1,94 @@
+"""A Redis cache that degrades to no cache while Redis is unreachable.
+
+Django's own ``RedisCache`` raises ``redis.ConnectionError`` into the request when Redis is
+down; for us the cache only ever saves work (results are computed from the database), so a
+read becomes a miss and a write is skipped, with one warning, and the site keeps serving.
+The answers while degraded are those of Django's ``DummyCache``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger("scwu.cache")
+
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+T = TypeVar("T")
+
+
+def _degraded(operation: str, run: Callable[[], T], fallback: T) -> T:
+    try:
+        return run()
+    except UNREACHABLE as exc:
+        logger.warning("cache %s skipped, Redis unreachable: %s", operation, exc)
+        return fallback
+
+
+class TolerantRedisCache(RedisCache):
+    def add(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> bool:
+        return _degraded(
+            "add", lambda: super(TolerantRedisCache, self).add(key, value, timeout, version), True
+        )
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        return _degraded(
+            "get", lambda: super(TolerantRedisCache, self).get(key, default, version), default
+        )
+
+    def set(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> None:
+        _degraded(
+            "set", lambda: super(TolerantRedisCache, self).set(key, value, timeout, version), None
+        )
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        return _degraded(
+            "touch", lambda: super(TolerantRedisCache, self).touch(key, timeout, version), False
+        )
+
+    def delete(self, key: Any, version: int | None = None) -> bool:
+        return _degraded(
+            "delete", lambda: super(TolerantRedisCache, self).delete(key, version), False
+        )
+
+    def get_many(self, keys: Iterable[Any], version: int | None = None) -> dict[Any, Any]:
+        return _degraded(
+            "get_many", lambda: super(TolerantRedisCache, self).get_many(keys, version), {}
+        )
+
+    def has_key(self, key: Any, version: int | None = None) -> bool:
+        return _degraded(
+            "has_key", lambda: super(TolerantRedisCache, self).has_key(key, version), False
+        )
+
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
+        try:
+            return super().incr(key, delta, version)
+        except UNREACHABLE as exc:
+            # As with no cache: the key is not there.
+            raise ValueError(f"Key '{key}' not found (Redis unreachable)") from exc
+
+    def set_many(
+        self, data: dict[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> list[Any]:
+        return _degraded(
+            "set_many", lambda: super(TolerantRedisCache, self).set_many(data, timeout, version), []
+        )
+
+    def delete_many(self, keys: Iterable[Any], version: int | None = None) -> None:
+        _degraded(
+            "delete_many", lambda: super(TolerantRedisCache, self).delete_many(keys, version), None
+        )
+
+    def clear(self) -> None:
+        _degraded("clear", lambda: super(TolerantRedisCache, self).clear(), None)
