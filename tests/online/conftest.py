@@ -44,7 +44,8 @@ def session_cookie(user: User | None) -> bytes:
         return b""
     client = Client()
     client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
 
 
 @dataclass
@@ -118,3 +119,50 @@ def word(transactional_db: None) -> Any:
 @pytest.fixture
 def human(transactional_db: None) -> User:
     return UserFactory(username="lumir")
+
+
+@dataclass
+class OnlineTournament:
+    """A published round with one online table of four players who have user accounts."""
+
+    table: Any
+    director: User
+    players: dict[str, User]
+
+
+def make_online_tournament(*, word: str = "KOS", allow_bots: bool = False) -> OnlineTournament:
+    from tests.games.conftest import make_round, make_table, make_tournament
+    from tournaments.models import TableKind
+
+    director = UserFactory(roles=["director"])
+    tournament = make_tournament(allow_bots=allow_bots)
+    tournament.directors.add(director)
+    round_ = make_round(tournament, word=word)
+    table = make_table(round_, seats=4)
+    table.kind = TableKind.ONLINE
+    table.save(update_fields=["kind"])
+    players: dict[str, User] = {}
+    for seat in table.seats.select_related("entry__player"):
+        user = UserFactory()
+        seat.entry.player.user = user
+        seat.entry.player.save()
+        players[seat.position] = user
+    return OnlineTournament(table, director, players)
+
+
+@pytest.fixture
+def online_tournament(transactional_db: None) -> OnlineTournament:
+    return make_online_tournament()
+
+
+def practice_of_four(creator: User, word: Any) -> tuple[OnlineGame, dict[str, User]]:
+    """A practice game of four humans: the creator at A, three more joining."""
+    from games.online import services
+
+    game = services.online_practice_create(by=creator, word=word, bots=0)
+    users = {"A": creator}
+    for seat in "BCD":
+        users[seat] = UserFactory(username=f"joiner-{seat.lower()}-{game.pk}")
+        services.online_join(by=users[seat], game_id=game.pk)
+    game.refresh_from_db()
+    return game, users

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from games.models import Deal
 from games.online import services
 from games.online.models import OnlineGame, OnlineStatus
-from games.models import Deal
 from tests.online.conftest import run, ws_connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def choose(frame: dict[str, Any]) -> dict[str, Any] | None:
     """The human's move in a state frame: the first three cards to pass, the first legal card."""
     view = frame["view"]
-    if frame["game"]["over"] or view["turn"] != frame["you"] and not view["must_pass"]:
+    if frame["game"]["over"] or (view["turn"] != frame["you"] and not view["must_pass"]):
         return None
     if view["must_pass"]:
         return {"type": "pass", "cards": view["hand"][:3]}

@@ -212,17 +212,18 @@ def online_act(*, game_id: int, user: Any, action: object, version: object) -> C
         seat = seat_of(locked.seats, user)
         if seat is None:
             raise OnlineError("forbidden")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise OnlineError("malformed")
+        move = parse_action(seat, action)
         if row.status == OnlineStatus.FINISHED:
             raise OnlineError("game_over")
         if row.status == OnlineStatus.OPEN:
             raise OnlineError("paused")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise OnlineError("malformed")
         if version != row.version:
             raise OnlineError("stale_version")
         if row.waiting_for_director == seat:
             raise OnlineError("paused")
-        apply_action(locked, Seat.parse(seat), parse_action(seat, action))
+        apply_action(locked, Seat.parse(seat), move)
     except OnlineError:
         if not locked.change.steps:  # refused before any change: the state is untouched
             replay.game_keep(row.pk, row.version, locked.game)
