@@ -19,6 +19,8 @@
   var state = null;
   var socket = null, retry = 0, pingTimer = null, everConnected = false;
   var pending = false;          // an action is on its way; wait for the next state
+  var lastAction = null;        // the action on its way
+  var passAgain = null;         // a pass refused as stale, sent again on the fresh state
   var selected = {};            // pass phase: code -> true
   var cursor = 0;               // keyboard cursor in the hand
   var lastTrickSeen = null;     // this deal's last completed trick, for the button and L
@@ -127,9 +129,14 @@
       try { frame = JSON.parse(event.data); } catch (e) { return; }
       if (frame && typeof frame.type === "string") receive(frame);
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       clearInterval(pingTimer);
       socket = null;
+      if (event.code === 4404) {  // the game is gone: retrying cannot help
+        setConnection("closed");
+        showError(t.noGame);
+        return;
+      }
       if (pending) { pending = false; showError(t.networkLost); }
       setConnection("reconnecting");
       // Exponential backoff with jitter, so a restarted server is not hit by every table at once.
@@ -142,6 +149,7 @@
     if (pending || !state) return;
     if (send({ type: "action", version: state.version, action: action })) {
       pending = true;
+      lastAction = action;
       render();
     }
   }
@@ -154,9 +162,16 @@
       case "chat_hidden": chatHide(frame.id); return;
       case "error":
         pending = false;
-        showError(frame.message || frame.code);
-        // A stale client asks for the whole state again rather than guessing.
-        if (frame.code === "stale_version") send({ type: "hello", version: null });
+        if (frame.code === "stale_version") {
+          // All four seats pass at once, so a pass often crosses another seat's: it does not
+          // depend on theirs, so it is sent again on the fresh state. Anything else is shown.
+          if (lastAction && lastAction.type === "pass") passAgain = lastAction.cards;
+          else showError(frame.message || frame.code);
+          send({ type: "hello", version: null });
+        } else {
+          showError(frame.message || frame.code);
+        }
+        lastAction = null;
         render();
         return;
       default: return;
@@ -167,7 +182,12 @@
     var before = state;
     var wasMyTurn = todo() === "play" || todo() === "pass";
     state = frame;
-    pending = false;
+    var v = frame.view;
+    // Another seat's pass may arrive while ours is on its way: ours is still pending then.
+    if (!(lastAction && lastAction.type === "pass" && v && v.must_pass)) {
+      pending = false;
+      lastAction = null;
+    }
     if (frame.seats) seats = frame.seats;
     var g = frame.game || {};
     if (dealSeen !== g.deal_number) {
@@ -176,11 +196,18 @@
       cursor = 0;
       lastTrickSeen = null;
     }
-    var v = frame.view;
     if (v && v.last_trick) lastTrickSeen = v.last_trick;
     if (before && before.view && v && trickLength(v) !== trickLength(before.view)) beep(520, 60);
     if (!wasMyTurn && (todo() === "play" || todo() === "pass")) beep(880, 140);
     render();
+    if (passAgain) {
+      var cards = passAgain;
+      passAgain = null;
+      var held = (v && v.hand) || [];
+      if (todo() === "pass" && cards.every(function (c) { return held.indexOf(c) >= 0; })) {
+        act({ type: "pass", cards: cards });
+      }
+    }
   }
   function trickLength(v) { return (v.trick || []).length + (v.last_trick ? 10 : 0); }
 
@@ -240,6 +267,7 @@
     var v = view();
     app.dataset.version = state.version;
     app.dataset.over = g.over ? "1" : "0";
+    app.dataset.deal = g.deal_number || "";
     app.dataset.phase = v ? v.phase : "waiting";
     app.dataset.todo = todo();
     $("ot-deal").textContent = g.deal_number ? "· " + fmt(t.deal, { n: g.deal_number }) : "";
