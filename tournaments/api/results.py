@@ -7,6 +7,9 @@ caches by results version, and are kept in the cache under the same version.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -29,11 +32,14 @@ from tournaments.exports.files import (
     standings_document,
 )
 from tournaments.models import Tournament
+from tournaments.results.loading import results_version
 from tournaments.results.selectors import (
+    CACHE_SECONDS,
     TournamentResults,
     results_viewer_may_see_unreleased,
     tournament_results,
 )
+from tournaments.results.selectors import _cache_key as results_cache_key
 
 # Output serializers: they document (and pass through) the plain documents of
 # ``tournaments.exports.standings``, so the API and the JSON export are the same shape.
@@ -125,24 +131,77 @@ def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
 
+def _tournament_and_version(slug: str) -> tuple[Tournament, int]:
+    """The tournament and its results version in one query (the hot path of polling)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("results_state"), slug=slug)
+    state = getattr(tournament, "results_state", None)  # none before the first change
+    return tournament, state.requested if state is not None else 0
+
+
 def _results(request: Request, tournament: Tournament) -> TournamentResults:
     include = results_viewer_may_see_unreleased(request.user, tournament)
     return tournament_results(tournament, include_unreleased=include)
 
 
-def _document(
-    tournament: Tournament, results: TournamentResults, round_number: int | None
-) -> dict[str, Any]:
-    """The standings document, cached by results version (the version is in the key)."""
-    key = (
-        f"results-api:{tournament.pk}:{results.version}:{int(results.includes_unreleased)}:"
-        f"{round_number or 0}"
-    )
-    document: dict[str, Any] | None = cache.get(key)
-    if document is None:
-        document = standings_document(tournament, results, round_number)
-        cache.set(key, document, timeout=3600)
-    return document
+@dataclass(frozen=True)
+class Cached:
+    """A JSON answer as stored in the cache, with what its ETag is made of."""
+
+    tournament_id: int
+    version: int
+    includes_unreleased: bool
+    body: bytes
+
+    def etag(self, part: str) -> str:
+        return f'W/"{self.tournament_id}-{self.version}-{int(self.includes_unreleased)}-{part}"'
+
+
+def _cached(
+    tournament: Tournament,
+    *,
+    include_unreleased: bool,
+    part: str,
+    build: Callable[[TournamentResults], dict[str, Any]],
+    version: int | None = None,
+    results: TournamentResults | None = None,
+) -> Cached:
+    """The ``part`` document of the current results version, rendered once per version.
+
+    A repeated read costs one small version query and one cache hit: the (larger) results
+    object is only read when the version changed since the document was last rendered.
+    """
+    if results is not None:
+        version = results.version
+    elif version is None:
+        version = results_version(tournament.pk)
+    key = f"api:{part}:{results_cache_key(tournament, version, include_unreleased)}"
+    cached = cache.get(key)
+    if isinstance(cached, Cached):
+        return cached
+    if results is None:
+        results = tournament_results(tournament, include_unreleased=include_unreleased)
+    body = json.dumps(build(results), ensure_ascii=False, separators=(",", ":")).encode()
+    cached = Cached(tournament.pk, results.version, results.includes_unreleased, body)
+    # Stored under the version the document was built from (a write may have come between).
+    key = f"api:{part}:{results_cache_key(tournament, results.version, include_unreleased)}"
+    cache.set(key, cached, timeout=CACHE_SECONDS)
+    return cached
+
+
+def _answer(request: Request, cached: Cached, part: str) -> HttpResponse | Response:
+    """The JSON with an ETag on the results version; a repeat poll gets 304 Not Modified."""
+    tag = cached.etag(part)
+    response: HttpResponse | Response
+    if request.headers.get("If-None-Match") == tag:
+        response = HttpResponse(status=304)
+    elif request.accepted_renderer.format == "json":
+        response = HttpResponse(cached.body, content_type="application/json")
+    else:  # the browsable API renders the same data
+        response = Response(json.loads(cached.body))
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "Cookie, Authorization, Accept, Accept-Language"
+    return response
 
 
 def _visible_round(results: TournamentResults, number: int) -> None:
@@ -154,33 +213,30 @@ def _visible_round(results: TournamentResults, number: int) -> None:
         raise PermissionDenied(refusal)
 
 
-def _etag(results: TournamentResults, extra: str = "") -> str:
-    return (
-        f'W/"{results.tournament_id}-{results.version}-{int(results.includes_unreleased)}{extra}"'
-    )
-
-
-def _answer(request: Request, results: TournamentResults, data: Any, extra: str = "") -> Any:
-    """The answer with an ETag on the results version; a repeat poll gets 304 Not Modified."""
-    tag = _etag(results, extra)
-    if request.headers.get("If-None-Match") == tag:
-        response: Any = HttpResponse(status=304)
-    else:
-        response = Response(data)
-    response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"
-    response["Vary"] = "Cookie, Authorization, Accept-Language"
-    return response
-
-
 class TournamentStandingsApi(APIView):
     """The standings of the basic rounds the viewer may see, with the cut to the final."""
 
     @extend_schema(responses={200: StandingsDocumentSerializer}, operation_id="standings_get")
-    def get(self, request: Request, slug: str) -> Any:
-        tournament = _tournament(slug)
-        results = _results(request, tournament)
-        return _answer(request, results, _document(tournament, results, None))
+    def get(self, request: Request, slug: str) -> HttpResponse | Response:
+        tournament, version = _tournament_and_version(slug)
+        cached = _cached(
+            tournament,
+            include_unreleased=results_viewer_may_see_unreleased(request.user, tournament),
+            part="standings",
+            version=version,
+            build=lambda results: standings_document(tournament, results, None),
+        )
+        return _answer(request, cached, "standings")
+
+
+def _classification(tournament: Tournament, results: TournamentResults) -> dict[str, Any]:
+    document = standings_document(tournament, results, None)
+    return {
+        "tournament": document["tournament"],
+        "version": document["version"],
+        "includes_unreleased": document["includes_unreleased"],
+        "classification": document["classification"],
+    }
 
 
 class TournamentClassificationApi(APIView):
@@ -189,17 +245,16 @@ class TournamentClassificationApi(APIView):
     @extend_schema(
         responses={200: ClassificationDocumentSerializer}, operation_id="classification_get"
     )
-    def get(self, request: Request, slug: str) -> Any:
-        tournament = _tournament(slug)
-        results = _results(request, tournament)
-        document = _document(tournament, results, None)
-        data = {
-            "tournament": document["tournament"],
-            "version": document["version"],
-            "includes_unreleased": document["includes_unreleased"],
-            "classification": document["classification"],
-        }
-        return _answer(request, results, data, "-c")
+    def get(self, request: Request, slug: str) -> HttpResponse | Response:
+        tournament, version = _tournament_and_version(slug)
+        cached = _cached(
+            tournament,
+            include_unreleased=results_viewer_may_see_unreleased(request.user, tournament),
+            part="classification",
+            version=version,
+            build=lambda results: _classification(tournament, results),
+        )
+        return _answer(request, cached, "classification")
 
 
 class RoundStandingsApi(APIView):
@@ -216,11 +271,19 @@ class RoundStandingsApi(APIView):
         },
         operation_id="round_standings_get",
     )
-    def get(self, request: Request, slug: str, number: int) -> Any:
+    def get(self, request: Request, slug: str, number: int) -> HttpResponse | Response:
         tournament = _tournament(slug)
         results = _results(request, tournament)
         _visible_round(results, number)
-        return _answer(request, results, _document(tournament, results, number), f"-r{number}")
+        part = f"round-{number}"
+        cached = _cached(
+            tournament,
+            include_unreleased=results.includes_unreleased,
+            part=part,
+            build=lambda results: standings_document(tournament, results, number),
+            results=results,
+        )
+        return _answer(request, cached, part)
 
 
 class ResultsExportApi(APIView):
