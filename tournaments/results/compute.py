@@ -71,8 +71,8 @@ class ResultsSettings:
 @dataclass(frozen=True)
 class Computed:
     standings: Standings
-    #: Final classification, whether or not a final exists (placings need it either way).
-    classification: Classification
+    #: The classification: with a final, or always when asked to ``classify``.
+    classification: Classification | None
     has_final: bool
 
 
@@ -93,14 +93,16 @@ def basic_lines(data: ResultsData, visible: Collection[int]) -> list[GameLine]:
     number_of = {pk: info.number for pk, info in data.rounds}
     basic = set(_stage_round_ids(data, visible, RoundStage.BASIC))
     player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
+    # Positional arguments: this builds one line per player and round (10,000 for a
+    # thousand players), the largest part of a read after the query itself.
     return [
         GameLine(
-            player_id=player_of[line.entry_id],
-            round_number=number_of[line.round_id],
-            deals_played=line.deals_played,
-            deals_lost=line.deals_lost,
-            placka=line.placka,
-            penalty_points=line.penalty_points,
+            player_of[line.entry_id],
+            number_of[line.round_id],
+            line.deals_played,
+            line.deals_lost,
+            bool(line.placka),
+            line.penalty_points,
         )
         for line in data.lines
         if line.round_id in basic
@@ -201,8 +203,10 @@ def results_compute(
     settings: ResultsSettings,
     visible: Collection[int],
     points: PointsTable | None = None,
+    classify: bool = True,
 ) -> Computed:
-    """Standings of the visible basic rounds, the cut, the finals and the classification."""
+    """Standings of the visible basic rounds, the cut, the finals and the classification
+    (before a final only when ``classify``: the placings need it, the pages do not)."""
     entrants = entrants_build(data.entries)
     lines = basic_lines(data, visible)
     standings = standings_compute(
@@ -223,6 +227,8 @@ def results_compute(
             except PlayoffMismatchError:
                 logger.warning("play-off result does not match the tie at the cut")
     final = _final_placing(data, visible, RoundStage.FINAL, 1, settings, ())
+    if final is None and not classify:
+        return Computed(standings=standings, classification=None, has_final=False)
     first_small = len(final.entries) + 1 if final is not None else 1
     small = _final_placing(
         data,

@@ -8,8 +8,10 @@ seat results, entries, seats of the final rounds, the points table), so the math
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from django.db.models import Exists, OuterRef
+from django.db import connections
+from django.db.models import Exists, OuterRef, QuerySet
 
 from games.models.results import SeatResult
 from tournaments.models import (
@@ -60,13 +62,11 @@ class EntryRow:
     is_no_show: bool
 
 
-@dataclass(frozen=True)
-class LineRow:
-    """One ``SeatResult`` reduced to what the maths needs."""
+class LineRow(NamedTuple):
+    """One ``SeatResult`` reduced to what the maths needs (flags as 0/1 on SQLite)."""
 
     entry_id: int
     round_id: int
-    table_id: int
     deals_played: int
     deals_lost: int
     placka: bool
@@ -100,6 +100,16 @@ def entrant_status(*, is_substitute: bool, status: str, classified: bool) -> Ent
     return EntrantStatus.SCORING
 
 
+def _raw_rows(query: QuerySet[Any, Any]) -> list[tuple[Any, ...]]:
+    # The seat results are the one large read (a row per player and round): fetched on
+    # the bare cursor, as the compiled query gives it, to skip Django's per-value
+    # converters, which cost more than the standings maths at 10,000 rows.
+    sql, params = query.query.sql_with_params()
+    with connections[query.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def results_version(tournament_id: int) -> int:
     """``ResultsState.requested`` (0 before the first change): one indexed query."""
     version = (
@@ -131,20 +141,23 @@ def results_load(tournament: Tournament) -> ResultsData:
     )
     round_ids = [pk for pk, _ in rounds]
     lines = tuple(
-        LineRow(*values)
-        for values in SeatResult.objects.filter(round_id__in=round_ids)
-        .order_by("round_id", "game_id", "seat_id")
-        .values_list(
-            "entry_id",
-            "round_id",
-            "game__table_id",
-            "deals_played",
-            "deals_lost",
-            "placka",
-            "penalty_points",
-            "left_order",
-            "is_disqualified",
-            "game_finished",
+        map(
+            LineRow._make,
+            _raw_rows(
+                SeatResult.objects.filter(round_id__in=round_ids)
+                .order_by()
+                .values_list(
+                    "entry_id",
+                    "round_id",
+                    "deals_played",
+                    "deals_lost",
+                    "placka",
+                    "penalty_points",
+                    "left_order",
+                    "is_disqualified",
+                    "game_finished",
+                )
+            ),
         )
     )
     entries = tuple(

@@ -4,12 +4,18 @@
 ``ResultsState.requested`` in its own transaction, and the cache key carries that
 version, so a repeated read is one small query and a cache hit, and a read after a
 change recomputes (a few flat queries and the pure standings maths).
+
+Two levels of cache, both keyed by the version: each process keeps its latest results
+as objects (no unpickling), and the shared Django cache carries them between processes
+for fields of up to ``SHARED_CACHE_MAX_ENTRIES`` entries (every real SCWU field).
 """
 
 from __future__ import annotations
 
 import copyreg
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -48,6 +54,9 @@ __all__ = [
 ]
 
 CACHE_SECONDS = 600
+#: Above this many entries (un)pickling for the shared cache costs about as much as
+#: computing again (~40 ms each way at 1,000), so only the process keeps the results.
+SHARED_CACHE_MAX_ENTRIES = 300
 
 
 def _mapping_proxy(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
@@ -56,6 +65,34 @@ def _mapping_proxy(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
 
 # The standings keep read-only mappings; teach pickle (the cache's format) to carry them.
 copyreg.pickle(MappingProxyType, lambda proxy: (_mapping_proxy, (dict(proxy),)))
+
+
+class _Recent:
+    """The last few results of this process, by cache key, handed out unpickled.
+
+    The shared cache pickles; unpickling a thousand-player standings costs more than
+    the query that checks the version, so a process keeps its latest ones in memory.
+    Keys carry the version, so an entry is never stale, only unused.
+    """
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self.items: OrderedDict[str, TournamentResults] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> TournamentResults | None:
+        with self.lock:
+            found = self.items.get(key)
+            if found is not None:
+                self.items.move_to_end(key)
+            return found
+
+    def put(self, key: str, results: TournamentResults) -> None:
+        with self.lock:
+            self.items[key] = results
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
 
 
 @dataclass(frozen=True)
@@ -75,6 +112,9 @@ class TournamentResults:
     includes_unreleased: bool
 
 
+_recent = _Recent()
+
+
 def visible_round_numbers(data: ResultsData, *, include_unreleased: bool) -> tuple[int, ...]:
     return tuple(info.number for _, info in data.rounds if include_unreleased or info.released)
 
@@ -89,7 +129,7 @@ def results_build(
     if has_final:
         table = points_table(points_table_load(tournament), str(tournament.category or ""))
     computed = results_compute(
-        data, settings=ResultsSettings.of(tournament), visible=visible, points=table
+        data, settings=ResultsSettings.of(tournament), visible=visible, points=table, classify=False
     )
     return TournamentResults(
         tournament_id=tournament.pk,
@@ -97,7 +137,7 @@ def results_build(
         rounds=tuple(info for _, info in data.rounds),
         visible_rounds=visible,
         standings=computed.standings,
-        classification=computed.classification if computed.has_final else None,
+        classification=computed.classification,
         entries=MappingProxyType({e.info.player_id: e.info for e in data.entries}),
         includes_unreleased=include_unreleased,
     )
@@ -106,7 +146,16 @@ def results_build(
 def _cache_key(tournament: Tournament, version: int, include_unreleased: bool) -> str:
     # The settings the maths reads are part of the key: an edit to them (admin site)
     # bumps no version but must not serve results computed under the old ones.
-    shape = repr((ResultsSettings.of(tournament), tournament.category_id, tournament.series_id))
+    # The creation time tells apart two tournaments that reuse a primary key (a test
+    # database rolled back), which would otherwise share versions.
+    shape = repr(
+        (
+            ResultsSettings.of(tournament),
+            tournament.category_id,
+            tournament.series_id,
+            tournament.created_at,
+        )
+    )
     digest = hashlib.blake2b(shape.encode(), digest_size=8).hexdigest()
     return f"results:{tournament.pk}:{version}:{int(include_unreleased)}:{digest}"
 
@@ -118,8 +167,12 @@ def tournament_results(
     directors) see them; fresh after every recorded deal."""
     version = results_version(tournament.pk)
     key = _cache_key(tournament, version, include_unreleased)
+    results = _recent.get(key)
+    if results is not None:
+        return results
     cached = cache.get(key)
     if isinstance(cached, TournamentResults):
+        _recent.put(key, cached)
         return cached
     results = results_build(
         tournament,
@@ -127,7 +180,9 @@ def tournament_results(
         version=version,
         include_unreleased=include_unreleased,
     )
-    cache.set(key, results, CACHE_SECONDS)
+    if len(results.entries) <= SHARED_CACHE_MAX_ENTRIES:
+        cache.set(key, results, CACHE_SECONDS)
+    _recent.put(key, results)
     return results
 
 

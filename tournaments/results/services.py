@@ -115,6 +115,7 @@ def _placings(
     """One placing per classified row, with the basic-round totals shown beside it."""
     totals = {row.player_id: row.total for row in computed.standings.rows}
     entry_of = {e.info.player_id: e for e in data.entries}
+    assert computed.classification is not None, "computed with classify=True"
     placings = []
     for row in computed.classification.rows:
         total = totals[row.player_id]
@@ -189,7 +190,12 @@ def results_recompute(tournament_id: int) -> int:
         ResultsState.objects.filter(pk=state.pk).update(
             computed=version,
             computed_at=timezone.now(),
-            is_complete=shown.has_final and shown.classification.is_complete and all_finished,
+            is_complete=bool(
+                shown.has_final
+                and shown.classification is not None
+                and shown.classification.is_complete
+                and all_finished
+            ),
         )
         if changed:
             season_id = tournament.season_id
