@@ -83,3 +83,33 @@ def test_check_deploy_is_clean_with_production_variables() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_cookies_hsts_and_csp_are_on() -> None:
+    clean = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE", "REDIS"))
+    }
+    script = (
+        "import django; from django.conf import settings; django.setup(); "
+        "print(settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE, "
+        "settings.SECURE_SSL_REDIRECT, settings.SECURE_HSTS_SECONDS >= 31536000, "
+        "settings.SECURE_HSTS_INCLUDE_SUBDOMAINS, "
+        "'csp.middleware.CSPMiddleware' in settings.MIDDLEWARE, "
+        "'axes.middleware.AxesMiddleware' in settings.MIDDLEWARE)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={
+            **clean,
+            "DJANGO_SETTINGS_MODULE": "scwu.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "k" * 64 + "-Zq9!",
+            "DJANGO_ALLOWED_HOSTS": "scwu.example",
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True"] * 7

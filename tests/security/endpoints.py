@@ -25,6 +25,8 @@ class Endpoint:
     route: str
     method: str  # lower case
     is_api: bool
+    #: authenticates nobody (no session, so no CSRF to check): may only be open to everyone
+    sessionless: bool = False
 
 
 def _walk(
@@ -61,5 +63,9 @@ def write_endpoints() -> list[Endpoint]:
             methods = ["post"] if _reads_post(callback) else []
         for method in methods:
             # Format-suffix duplicates of a route share its name: one cell is enough.
-            found.setdefault((name, method), Endpoint(name, route, method, view_class is not None))
+            sessionless = view_class is not None and not view_class.authentication_classes
+            found.setdefault(
+                (name, method),
+                Endpoint(name, route, method, view_class is not None, sessionless),
+            )
     return sorted(found.values(), key=lambda e: (e.name, e.method))

@@ -244,7 +244,7 @@ POLICY: dict[str, Rule] = {
     ),
     "smoke-api:hand-undo": Rule(KEEPS_SMOKE, kwargs=_smoke),
     # A pure check of a word list: writes nothing, open to all.
-    "smoke-api:jargon": Rule(EVERYONE, data=lambda w: {"text": "kouř"}),
+    "smoke-api:jargon": Rule(EVERYONE, data=lambda w: {"line": "kouř"}),
     "smoke-session-create": Rule(SIGNED_IN),
     "smoke-hand-record": Rule(KEEPS_SMOKE, kwargs=_smoke),
     "smoke-hand-undo": Rule(KEEPS_SMOKE, kwargs=_smoke),
