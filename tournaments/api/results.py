@@ -133,7 +133,8 @@ def _tournament(slug: str) -> Tournament:
 
 def _tournament_and_version(slug: str) -> tuple[Tournament, int]:
     """The tournament and its results version in one query (the hot path of polling)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("results_state"), slug=slug)
+    rows = Tournament.objects.select_related("results_state")
+    tournament = get_object_or_404(rows, slug=slug)
     state = getattr(tournament, "results_state", None)  # none before the first change
     return tournament, state.requested if state is not None else 0
 

@@ -23,6 +23,7 @@ from tournaments import exports, selectors
 from tournaments.exports.chart import standings_chart
 from tournaments.exports.files import EXPORTS, UnknownRoundError, export_body, export_refusal
 from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.results.loading import results_version
 from tournaments.results.selectors import (
     TournamentResults,
     results_viewer_may_see_unreleased,
@@ -58,11 +59,11 @@ def _current_round(tournament: Tournament) -> Round | None:
     return shown[-1] if shown else None
 
 
-def _token(results: TournamentResults, current: Round | None) -> str:
+def _token(version: int, current: Round | None) -> str:
     """What the live page polls: the results version plus which round it shows, and how far."""
     if current is None:
-        return str(results.version)
-    return f"{results.version}.{current.pk}.{current.status}"
+        return str(version)
+    return f"{version}.{current.pk}.{current.status}"
 
 
 def _live_context(tournament: Tournament, results: TournamentResults) -> dict[str, Any]:
@@ -79,7 +80,7 @@ def _live_context(tournament: Tournament, results: TournamentResults) -> dict[st
         "dashboard": dashboard,
         "lines": exports.standing_lines(results.standings, results.entries),
         "cut": cut,
-        "token": _token(results, current),
+        "token": _token(results.version, current),
     }
 
 
@@ -93,14 +94,15 @@ def results_live(request: HttpRequest, slug: str) -> HttpResponse:
 def results_live_poll(request: HttpRequest, slug: str) -> JsonResponse:
     """The small JSON the live page and the projector poll: the new fragment, only on change."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    results = _results(request, tournament)
     part = LIVE_PARTS.get(request.GET.get("part", "live"))
     if part is None:
         return JsonResponse({"detail": _("Unknown part: use live or projector.")}, status=400)
-    token = _token(results, _current_round(tournament))
+    # Most polls find nothing new: answer them from the version alone, without the results.
+    token = _token(results_version(tournament.pk), _current_round(tournament))
     if request.GET.get("since") == token:
         return JsonResponse({"version": token, "changed": False})
-    context = _live_context(tournament, results)
+    context = _live_context(tournament, _results(request, tournament))
+    token = context["token"]
     html = render_to_string(part, context, request=request)
     return JsonResponse({"version": token, "changed": True, "html": html})
 
