@@ -43,30 +43,51 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = "#online-app"
-DAPHNE_APP = "scwu.asgi:application"
+APP_PATH = "scwu.asgi:application"
 WORD = "KO"  # two letters keep a whole game short (3 to 5 deals)
 
 
 # -- the server -----------------------------------------------------------------------------------
 @dataclass
 class AsgiServer:
-    url: str
-    process: subprocess.Popen[bytes]
+    port: int
+    env: dict[str, str]
     log: Path
     db_file: Path | None
-    stopped: bool = False
+    process: subprocess.Popen[bytes] | None = None
 
-    def stop(self) -> None:
-        """Stop Daphne; on SQLite bring its writes back into the test database."""
-        if self.stopped:
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), APP_PATH],
+                cwd=ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        _wait_until_listening(self.port, self.process, self.log)
+
+    def halt(self) -> None:
+        """Stop Daphne (the database file stays as it left it)."""
+        if self.process is None:
             return
-        self.stopped = True
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.process = None
+
+    def stop(self) -> None:
+        """Stop Daphne; on SQLite bring its writes back into the test database."""
+        if self.process is None:
+            return
+        self.halt()
         if self.db_file is not None:
             source = sqlite3.connect(self.db_file)
             try:
@@ -104,9 +125,8 @@ def _wait_until_listening(port: int, process: subprocess.Popen[bytes], log: Path
 def asgi_server(tmp_path: Path) -> Iterator[AsgiServer]:
     """Daphne serving ``scwu.asgi`` on the test's data (see the module docstring)."""
     connection.ensure_connection()
-    env = dict(
-        os.environ, SCWU_TESTING="1", DJANGO_DEBUG="1", DJANGO_SETTINGS_MODULE="scwu.settings"
-    )
+    env = dict(os.environ, SCWU_TESTING="1", DJANGO_DEBUG="1")
+    env["DJANGO_SETTINGS_MODULE"] = "scwu.settings"
     db_file: Path | None = None
     if connection.vendor == "sqlite":
         db_file = tmp_path / "live.sqlite3"
@@ -119,28 +139,9 @@ def asgi_server(tmp_path: Path) -> Iterator[AsgiServer]:
         env.pop("DATABASE_URL", None)
     else:
         env["DATABASE_URL"] = _postgres_url(connection.settings_dict)
-    port = _free_port()
-    log = tmp_path / "daphne.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "scwu.asgi:application",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    server = AsgiServer(f"http://127.0.0.1:{port}", process, log, db_file)
+    server = AsgiServer(_free_port(), env, tmp_path / "daphne.log", db_file)
     try:
-        _wait_until_listening(port, process, log)
+        server.start()
         yield server
     finally:
         server.stop()
@@ -324,3 +325,53 @@ def test_four_browsers_play_a_tournament_table_and_the_deals_are_recorded(
             recorded[seat] += WORD[len(recorded[seat])]
     assert {s: (got or "–") for s, got in recorded.items()} == final[0]
     assert score_game.status == "finished"
+
+
+def test_a_spectator_follows_the_chat_its_moderation_and_a_server_restart(
+    browser: Any, tmp_path: Path
+) -> None:
+    creator = UserFactory(username="lumir")
+    watcher = UserFactory(username="watcher")
+    word = PlayingWordFactory(letters=WORD, label=WORD)
+    game = services.online_practice_create(by=creator, word=word, bots=3, seconds_per_action=300)
+    cookies = {"creator": session_cookie(creator), "watcher": session_cookie(watcher)}
+    with asgi_server(tmp_path) as server:
+        host = open_player(browser, server, cookies["creator"], keyboard=False)
+        guest = open_player(browser, server, cookies["watcher"], keyboard=False)
+        for player in (host, guest):
+            player.page.goto(f"{server.url}/online/{game.pk}/")
+            player.page.wait_for_selector(f"{APP}[data-connection=connected][data-phase=pass]")
+        # the spectator sees the table but no hand, and no seat waits for it
+        assert guest.page.get_attribute(APP, "data-seat") == ""
+        assert guest.page.locator("#ot-hand").count() == 0
+        assert guest.page.get_attribute(APP, "data-todo") == "wait"
+        assert host.page.locator("#ot-hand button.pc").count() == 8
+
+        # the chat is folded on a phone; a message arrives there and is counted as unread
+        host.page.click("#ot-chat summary")
+        host.page.fill("#ot-chat-text", "ahoj")
+        host.page.press("#ot-chat-text", "Enter")
+        guest.page.wait_for_selector(
+            "#ot-chat-log .ot-chat-item:has-text('ahoj')", state="attached"
+        )
+        assert guest.page.inner_text("#ot-chat-unread") == "1"
+        # only the moderator (the game's creator) gets the hide button; hiding reaches everyone
+        assert guest.page.locator("#ot-chat-log .ot-hide").count() == 0
+        host.page.click("#ot-chat-log .ot-hide")
+        guest.page.wait_for_selector("#ot-chat-log .ot-chat-item.hidden", state="attached")
+        assert "ahoj" not in guest.page.text_content("#ot-chat-log")
+
+        # the server restarts: both pages say so, reconnect by themselves and resync
+        version = host.page.get_attribute(APP, "data-version")
+        server.halt()
+        for player in (host, guest):
+            player.page.wait_for_selector(f"{APP}[data-connection=reconnecting]")
+            assert player.page.is_visible("#ot-banner")
+        server.start()
+        for player in (host, guest):
+            player.page.wait_for_selector(f"{APP}[data-connection=connected]", timeout=30_000)
+            assert player.page.is_hidden("#ot-banner")
+        assert host.page.get_attribute(APP, "data-version") == version
+        host.page.wait_for_selector("#ot-hand button.pc")
+        assert host.page.get_attribute(APP, "data-todo") == "pass"
+        assert host.errors == [] and guest.errors == []
