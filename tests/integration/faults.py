@@ -117,6 +117,7 @@ class Worker:
     queue: str
     log: Path
     process: subprocess.Popen[bytes] | None = None
+    log_offset: int = 0
 
     @property
     def nodename(self) -> str:
@@ -132,7 +133,7 @@ class Worker:
             f"{connection.settings_dict['PORT'] or 5432}/{connection.settings_dict['NAME']}"
         )
         env["REDIS_URL"] = settings.REDIS_URL
-        offset = self.log.stat().st_size if self.log.exists() else 0
+        offset = self.log_offset = self.log.stat().st_size if self.log.exists() else 0
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [
@@ -164,10 +165,8 @@ class Worker:
 
         wait_until(ready, timeout=60, what="the test worker to be ready")
 
-    def pool_pids(self) -> list[int]:
-        assert self.process is not None
-        found = _quiet("pgrep", "-P", str(self.process.pid)).stdout.split()
-        return [int(pid) for pid in found]
+    def log_since_start(self) -> bytes:
+        return self.log.read_bytes()[self.log_offset :]
 
     def kill(self) -> None:
         """SIGKILL the whole worker (main process and pool), as the OOM killer would."""

@@ -6,13 +6,16 @@ it fails (``tests/integration/faults.py``), and checks that nothing recorded was
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
+import re
 import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -38,6 +41,21 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 LOG_DIR = ROOT / "test-artifacts"
 LONG_WORD = "KOURICIKOCKA"  # 12 letters: a four-seat game lasts at least 45 deals
+
+
+@pytest.fixture(autouse=True)
+def _workers_idle_before_teardown() -> Iterator[None]:
+    """Wait for the tasks a test set off (a recompute, then the season rankings) before the
+    database is flushed: a TRUNCATE racing a worker's transaction can deadlock."""
+    yield
+    from scwu.celery import app
+
+    def idle() -> bool:
+        active = app.control.inspect(timeout=1).active() or {}
+        return not any(active.values())
+
+    with contextlib.suppress(AssertionError):
+        wait_until(idle, timeout=30, what="the workers to finish", every=0.5)
 
 
 def _results_state(s: Setup) -> ResultsState:
@@ -134,6 +152,13 @@ def test_with_the_worker_stopped_jobs_wait_and_run_when_it_returns(
 
         worker.start()
         wait_until(lambda: _caught_up(s), timeout=60, what="the waiting job to run")
+        # the job that waited in the queue is the one that ran (not only the start-up sweep)
+        ran = re.compile(rb"tournaments\.results_recompute\[[^\]]+\] succeeded")
+        wait_until(
+            lambda: ran.search(worker.log_since_start()) is not None,
+            timeout=30,
+            what="the queued job in the worker's log",
+        )
         assert _placings(s) == _from_scratch(s)
 
 
