@@ -13,8 +13,13 @@ from tournaments.models import (
     SeasonRankingRow,
     TournamentStatus,
 )
-from tournaments.rankings.adapters import decimal_from_fraction, tournament_results
-from tournaments.standings import SeasonRow, season_ranking_clubs, season_ranking_players
+from tournaments.rankings.adapters import decimal_from_fraction, fraction_from_decimal
+from tournaments.standings import (
+    SeasonRow,
+    TournamentResult,
+    season_ranking_clubs,
+    season_ranking_players,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,22 +30,55 @@ class SeasonRankingCounts:
     clubs: int
 
 
-def season_placings(season: Season) -> list[Placing]:
-    """The placings a season ranking counts: placed lines of the season's finished tournaments.
+@dataclass(frozen=True, slots=True)
+class SeasonResults:
+    """A season's counted results with the names that order ties for display."""
+
+    results: list[TournamentResult]
+    player_names: dict[int, str]
+    club_names: dict[int, str]
+
+
+def season_results(season: Season) -> SeasonResults:
+    """The results a season ranking counts: placed lines of the season's finished tournaments.
 
     A running tournament's placings are provisional (the final may still reorder them), and
     the ranking decides invitations, so only a tournament its director has finished counts.
     Substitutes and unclassified withdrawals have no place and are left out.
     """
-    return list(
+    rows = (
         Placing.objects.filter(
             tournament__season=season,
             tournament__status=TournamentStatus.FINISHED,
             place__isnull=False,
         )
-        .select_related("player", "club")
         .order_by("tournament_id", "player_id")
+        # Plain tuples: a season has thousands of placings and model instances cost.
+        .values_list(
+            "tournament_id",
+            "player_id",
+            "place",
+            "points",
+            "club_id",
+            "player__nickname_key",
+            "club__name",
+        )
     )
+    counted = SeasonResults(results=[], player_names={}, club_names={})
+    for tournament_id, player_id, place, points, club_id, nickname_key, club_name in rows:
+        counted.results.append(
+            TournamentResult(
+                tournament_id=tournament_id,
+                player_id=player_id,
+                place=place,
+                points=fraction_from_decimal(points),
+                club_id=club_id,
+            )
+        )
+        counted.player_names[player_id] = nickname_key
+        if club_id is not None:
+            counted.club_names[club_id] = club_name
+    return counted
 
 
 def _rows(
@@ -74,12 +112,9 @@ def season_rankings_compute(season_id: int) -> SeasonRankingCounts:
         season = Season.objects.select_for_update().filter(pk=season_id).first()
         if season is None:
             return SeasonRankingCounts(players=0, clubs=0)
-        placings = season_placings(season)
-        results = tournament_results(placings)
-        player_names = {p.player_id: p.player.nickname_key for p in placings}
-        club_names = {p.club.pk: p.club.name for p in placings if p.club is not None}
-        players = season_ranking_players(results, names=player_names)
-        clubs = season_ranking_clubs(results, names=club_names)
+        counted = season_results(season)
+        players = season_ranking_players(counted.results, names=counted.player_names)
+        clubs = season_ranking_clubs(counted.results, names=counted.club_names)
         SeasonRankingRow.objects.filter(season=season).delete()
         SeasonRankingRow.objects.bulk_create(
             _rows(season, RankingKind.PLAYERS, players) + _rows(season, RankingKind.CLUBS, clubs)
