@@ -14,6 +14,8 @@ from django.test import Client
 from games.online import services
 from games.online.models import OnlineGame
 from tests.factories import PlayingWordFactory, UserFactory
+from tests.games.conftest import make_setup
+from tournaments.models import TableKind
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +182,16 @@ def test_every_suit_of_both_patterns_has_a_symbol(practice: OnlineGame) -> None:
 
 def test_an_unknown_game_is_404() -> None:
     assert Client().get("/online/999999/").status_code == 404
+
+
+def test_a_tournament_table_names_its_tournament_and_round() -> None:
+    setup = make_setup(word="KO")
+    setup.table.kind = TableKind.ONLINE
+    setup.table.save(update_fields=["kind"])
+    seated = {position: setup.seated_user(position) for position in "ABCD"}
+    game = services.online_game_start(by=setup.director, table=setup.table)
+    response = signed_in(seated["C"]).get(f"/online/{game.pk}/")
+    assert response.context["seat"] == "C"
+    body = response.content.decode()
+    assert str(setup.tournament) in body
+    assert 'badge">practice' not in body
