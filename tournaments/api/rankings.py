@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
@@ -135,7 +136,7 @@ class SeasonRankingApi(APIView):
     )
     def get(self, request: Request, year: int, kind: str) -> Response:
         if kind not in RankingKind.values:
-            raise Http404("No such ranking: use 'players' or 'clubs'.")
+            raise Http404(_("No such ranking: use 'players' or 'clubs'."))
         season = get_object_or_404(Season, year=year)
         ranking = selectors.season_ranking(season, kind)
         qualification = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments.models import RankingKind, Season
 from tournaments.rankings import exports, records, selectors
@@ -15,7 +16,7 @@ def _season(year: int) -> Season:
 
 def _kind(kind: str) -> str:
     if kind not in RankingKind.values:
-        raise Http404("No such ranking.")
+        raise Http404(_("No such ranking: use 'players' or 'clubs'."))
     return kind
 
 
