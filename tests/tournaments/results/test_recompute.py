@@ -3,9 +3,11 @@ season rankings follow only when the placings moved."""
 
 from __future__ import annotations
 
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 from games import services
 from games.models.results import SeatResult
@@ -80,3 +82,26 @@ def test_season_rankings_are_enqueued_only_when_placings_move(
         results_changed(e.tournament.pk)  # nothing moved
         results_recompute(e.tournament.pk)
     assert len(season.calls) == 1
+
+
+def test_results_rebuild_restores_seat_results_from_the_events() -> None:
+    e = make_event("abcd")
+    r1 = e.round("abcd")
+    e.play(r1, 1, "abcab")
+    before = sorted(SeatResult.objects.values_list("entry_id", "deals_played", "deals_lost"))
+    SeatResult.objects.all().delete()
+    out = StringIO()
+    call_command("results_rebuild", tournament=e.tournament.slug, stdout=out)
+    assert "1 games rebuilt" in out.getvalue()
+    after = sorted(SeatResult.objects.values_list("entry_id", "deals_played", "deals_lost"))
+    assert after == before and len(after) == 4
+    assert Placing.objects.filter(tournament=e.tournament).count() == 4
+
+
+def test_the_season_task_calls_the_season_rankings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tournaments.rankings import services as rankings
+
+    seasons: list[int] = []
+    monkeypatch.setattr(rankings, "season_rankings_compute", seasons.append)
+    tasks.season_rankings_recompute_task(7)
+    assert seasons == [7]
