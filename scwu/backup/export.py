@@ -1,0 +1,146 @@
+"""The federation's whole history in open formats, for anyone to read without our software.
+
+* ``csv/<app>.<model>.csv``: one file per table, a header row, foreign keys as ids, many-to-many
+  as ``;``-separated ids, JSON fields as JSON text;
+* ``federation.json``: the same rows, one list per table;
+* ``scn/<tournament>.scn``: every deal of every tournament as SCN records (RULES.md);
+* ``manifest.json``: when it was made and how many rows each table holds.
+
+Sign-in data stays out: of the user accounts only the id and the username are exported.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+from django.apps import apps
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils import timezone
+
+from tournaments.exports import deals_scn
+from tournaments.models import Tournament
+
+APPS = ("scwu", "tournaments", "games", "smoke", "online")
+USER_FIELDS = ("id", "username")
+
+
+class Sink(Protocol):
+    def write(self, name: str, text: str) -> None: ...
+
+
+class DirectorySink:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def write(self, name: str, text: str) -> None:
+        path = self.root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+class ZipSink:
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.archive = archive
+
+    def write(self, name: str, text: str) -> None:
+        self.archive.writestr(name, text.encode("utf-8"))
+
+
+def exported_models() -> list[type[models.Model]]:
+    chosen = [
+        m
+        for m in apps.get_models()
+        if m._meta.app_label in APPS and m._meta.managed and not m._meta.proxy
+    ]
+    return sorted(chosen, key=lambda m: m._meta.label_lower)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, models.fields.files.FieldFile):
+        return value.name or ""
+    return value
+
+
+def table_rows(model: type[models.Model]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The columns and rows of one table, ready for CSV and JSON."""
+    fields = [f for f in model._meta.concrete_fields]
+    m2m = list(model._meta.many_to_many)
+    if model._meta.label_lower == "auth.user":
+        fields, m2m = [f for f in fields if f.name in USER_FIELDS], []
+    columns = [f.attname for f in fields] + [f.name for f in m2m]
+    rows = []
+    query = model._default_manager.order_by("pk")
+    if m2m:
+        query = query.prefetch_related(*[f.name for f in m2m])
+    for obj in query:
+        row = {f.attname: _plain(getattr(obj, f.attname)) for f in fields}
+        for f in m2m:
+            row[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
+        rows.append(row)
+    return columns, rows
+
+
+def _csv(columns: list[str], rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_cell(row[c]) for c in columns])
+    return out.getvalue()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list) and all(isinstance(v, int) for v in value):
+        return ";".join(str(v) for v in value)
+    if isinstance(value, dict | list | bool):
+        return json.dumps(value, ensure_ascii=False, cls=DjangoJSONEncoder)
+    return str(value)
+
+
+def _tables() -> Iterator[tuple[str, list[str], list[dict[str, Any]]]]:
+    user_model = apps.get_model("auth", "User")
+    for model in [user_model, *exported_models()]:
+        columns, rows = table_rows(model)
+        yield model._meta.label_lower, columns, rows
+
+
+def federation_export(sink: Sink) -> dict[str, int]:
+    """Write the whole export to ``sink``; return the row count of each table."""
+    counts: dict[str, int] = {}
+    everything: dict[str, list[dict[str, Any]]] = {}
+    for label, columns, rows in _tables():
+        sink.write(f"csv/{label}.csv", _csv(columns, rows))
+        everything[label] = rows
+        counts[label] = len(rows)
+    sink.write(
+        "federation.json",
+        json.dumps(everything, ensure_ascii=False, indent=1, cls=DjangoJSONEncoder),
+    )
+    for tournament in Tournament.objects.order_by("start_date", "slug"):
+        numbers = list(tournament.rounds.values_list("number", flat=True))
+        sink.write(f"scn/{tournament.slug}.scn", deals_scn(tournament, rounds=numbers))
+    manifest = {"generated_at": timezone.now().isoformat(), "rows": counts}
+    sink.write("manifest.json", json.dumps(manifest, indent=1))
+    return counts
+
+
+def federation_export_to(target: Path) -> dict[str, int]:
+    """Export into a directory, or into a zip archive when ``target`` ends in ``.zip``."""
+    if target.suffix == ".zip":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            return federation_export(ZipSink(archive))
+    target.mkdir(parents=True, exist_ok=True)
+    return federation_export(DirectorySink(target))
