@@ -108,7 +108,10 @@ if DATABASE_URL:
     DATABASES = {
         "default": dj_database_url.parse(
             DATABASE_URL,
-            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+            # 0: under Daphne (ASGI) every request runs in a thread of its own, so a kept
+            # connection is never reused and they pile up to "too many clients" (seen in
+            # the load test); Django's docs say to disable persistent connections on ASGI.
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
             conn_health_checks=True,
         )
     }
@@ -116,6 +119,15 @@ if DATABASE_URL:
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
         "DATABASE_CONNECT_TIMEOUT", 5
     )
+    # Daphne runs every request in a thread of its own: without a pool, a burst of slow
+    # requests opens a connection each, up to PostgreSQL's "too many clients". With one,
+    # a request waits up to 10 s for a connection, then answers 503 (scwu.health).
+    if DATABASE_POOL_SIZE := env_int("DATABASE_POOL_SIZE", 0):
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 2,
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {

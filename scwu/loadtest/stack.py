@@ -32,6 +32,7 @@ def environment(database_url: str, redis_url: str) -> dict[str, str]:
         }
     )
     env.setdefault("DJANGO_LOG_LEVEL", "WARNING")
+    env.setdefault("DATABASE_POOL_SIZE", "20")  # as in production under Daphne (README)
     return env
 
 
