@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import (
     Http404,
     HttpRequest,
@@ -15,6 +16,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -101,10 +103,19 @@ def results_live_poll(request: HttpRequest, slug: str) -> JsonResponse:
     token = _token(results_version(tournament.pk), _current_round(tournament))
     if request.GET.get("since") == token:
         return JsonResponse({"version": token, "changed": False})
-    context = _live_context(tournament, _results(request, tournament))
-    token = context["token"]
-    html = render_to_string(part, context, request=request)
-    return JsonResponse({"version": token, "changed": True, "html": html})
+    # After a change every open page asks at once: render the fragment once per version
+    # (it holds no per-user data, only what this kind of viewer may see).
+    include = results_viewer_may_see_unreleased(request.user, tournament)
+    key = f"results-live:{tournament.pk}:{token}:{int(include)}:{part}:{get_language()}"
+    answer = cache.get(key)
+    if answer is None:
+        context = _live_context(
+            tournament, tournament_results(tournament, include_unreleased=include)
+        )
+        html = render_to_string(part, context, request=request)
+        answer = {"version": context["token"], "changed": True, "html": html}
+        cache.set(key, answer, timeout=600)
+    return JsonResponse(answer)
 
 
 def results_final(request: HttpRequest, slug: str) -> HttpResponse:
