@@ -1,18 +1,55 @@
-"""Handing a change to every connection of a table through the channel layer."""
+"""Handing a change to every connection of a table through the channel layer.
+
+The frames themselves stay in this process (:data:`_steps`, keyed by game and version):
+the group message names only the versions, so the layer does not copy (in memory) or
+serialise (Redis) every seat's view for every connection. A connection in another
+process, where the frames are missing, asks the database for the current state instead.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
+from games.online.frames import Step
 from games.online.services import Change
+
+_LIMIT = 8192
+_steps: OrderedDict[tuple[int, int], Step] = OrderedDict()
+_lock = threading.Lock()
 
 
 def group_name(game_id: int) -> str:
     return f"online.{game_id}"
 
 
+def steps_keep(change: Change) -> list[int]:
+    """Keep the frames of a change for this process's connections; returns the versions."""
+    versions = []
+    with _lock:
+        for step in change.steps:
+            version = int(step[""]["version"])
+            _steps[(change.game_id, version)] = step
+            _steps.move_to_end((change.game_id, version))
+            versions.append(version)
+        while len(_steps) > _LIMIT:
+            _steps.popitem(last=False)
+    return versions
+
+
+def step_get(game_id: int, version: int) -> Step | None:
+    with _lock:
+        return _steps.get((game_id, version))
+
+
 def state_event(change: Change) -> dict[str, Any]:
-    return {"type": "table.state", "steps": change.steps, "users": change.users}
+    return {
+        "type": "table.state",
+        "game_id": change.game_id,
+        "versions": steps_keep(change),
+        "users": change.users,
+    }
 
 
 async def change_send(layer: Any, change: Change | None) -> None:

@@ -19,9 +19,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.online import clock_runner, selectors, services
-from games.online.broadcast import change_send, group_name
+from games.online.broadcast import change_send, group_name, step_get
 from games.online.errors import OnlineError
-from games.online.frames import PUBLIC
+from games.online.frames import PUBLIC, Step
 from games.online.models import OnlineGame
 from games.online.throttle import TokenBucket
 
@@ -51,10 +51,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.strikes = 0
         self.joined = False
         self._rejoin: asyncio.Task[None] | None = None
+        # Accept first: the server drops a handshake the application leaves waiting.
+        await self.accept()
         if not await database_sync_to_async(_game_exists)(self.game_id):
             await self.close(code=CLOSE_NO_GAME)
             return
-        await self.accept()
         self.joined = True
         await self._join_group()
         clock_runner.ensure_running()
@@ -133,17 +134,29 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             # The move is stored; only the others cannot hear of it. Show it here, paused.
             log.exception("online %s: channel layer unreachable", self.game_id)
             self._pause()
-            await self.table_state({"steps": change.steps, "users": change.users})
+            await self._send_steps(change.steps)
 
     # -- frames out ---------------------------------------------------------------------
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change of the table: send this connection's own frame of each new version."""
-        users: dict[str, int | None] = event.get("users") or {}
+        self._seat_from(event.get("users") or {})
+        steps = [step_get(self.game_id, version) for version in event["versions"]]
+        if any(step is None for step in steps):
+            await self._send_state()  # frames made in another process: resync
+            return
+        await self._send_steps(steps)  # type: ignore[arg-type]
+
+    def _seat_from(self, users: dict[str, int | None]) -> None:
+        """The seat of this connection's user (a player may have joined meanwhile)."""
         user_id = getattr(self.user, "pk", None) if self.user is not None else None
-        if user_id is not None:
-            self.seat = next((s for s, u in users.items() if u == user_id), None)
-        for step in event["steps"]:
-            frame = step[self.seat or PUBLIC]
+        if user_id is None:
+            self.seat = None  # the public, never a bot's or an empty seat
+            return
+        self.seat = next((s for s, u in users.items() if u == user_id), None)
+
+    async def _send_steps(self, steps: list[Step]) -> None:
+        for step in steps:
+            frame = step.get(self.seat or PUBLIC) or step[PUBLIC]
             if frame["version"] < self.version:
                 continue  # an older change overtaken by a resync
             self.version = frame["version"]
@@ -155,7 +168,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _send_state(self) -> None:
         change = await database_sync_to_async(services.online_state)(game_id=self.game_id)
         self.version = -1
-        await self.table_state({"steps": change.steps, "users": change.users})
+        self._seat_from(change.users)
+        await self._send_steps(change.steps)
 
     async def _presence(self, *, connected: bool) -> None:
         change = await database_sync_to_async(services.online_presence)(

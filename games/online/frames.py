@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import SEATS, Game, public_view, seat_view
+from engine import SEATS, Game, Seat, public_view, seat_view
 from games.online.models import OnlineGame, OnlineSeat
 
 #: The key of the spectators' frame in a step (msgpack-friendly, unlike None).
@@ -82,7 +82,8 @@ def clock_json(row: OnlineGame, game: Game) -> dict[str, Any]:
 
 
 def state_step(row: OnlineGame, seats: Sequence[OnlineSeat], game: Game, version: int) -> Step:
-    """The frames of one version: ``step["A"]`` for seat A ..., ``step[PUBLIC]`` for others."""
+    """The frames of one version: ``step["A"]`` for a player at A ..., ``step[PUBLIC]`` for
+    spectators (and for anyone whose seat has no frame: never more than the public sees)."""
     common = {
         "type": "state",
         "version": version,
@@ -93,8 +94,11 @@ def state_step(row: OnlineGame, seats: Sequence[OnlineSeat], game: Game, version
         "paused": False,
     }
     step: Step = {PUBLIC: {**common, "you": None, "view": public_view(game.deal)}}
-    for seat in SEATS:
-        step[seat.code] = {**common, "you": seat.code, "view": seat_view(game.deal, seat)}
+    # Only seats a person sits at are ever sent a frame: a bot's view is not built.
+    for seat in seats:
+        if seat.user_id is not None:
+            code = Seat.parse(seat.seat)
+            step[seat.seat] = {**common, "you": seat.seat, "view": seat_view(game.deal, code)}
     return step
 
 
