@@ -12,6 +12,8 @@ from tournaments.standings import Standings
 
 ROW = 18
 """Vertical pixels per place."""
+LABEL_ROW = 13
+"""Vertical pixels between two names at the end of the lines."""
 COLUMN = 90
 """Horizontal pixels per round."""
 LEFT, TOP, RIGHT, BOTTOM = 36, 24, 150, 28
@@ -67,6 +69,11 @@ def standings_chart(
             label[row.player_id] = names.get(row.player_id, row.name)
     final = {pid: points[-1][1] for pid, points in path.items()}
     order = sorted(path, key=lambda pid: (final[pid], label[pid]))
+    # Players sharing a place end on the same point: their names go one under the other.
+    label_y: dict[int, int] = {}
+    previous = TOP - ROW
+    for pid in order:
+        previous = label_y[pid] = max(_y(final[pid]), previous + LABEL_ROW)
     lines = tuple(
         ChartLine(
             player_id=pid,
@@ -74,7 +81,7 @@ def standings_chart(
             points=" ".join(f"{x},{_y(place)}" for x, place in path[pid]),
             color=_color(i),
             label_x=path[pid][-1][0] + 8,
-            label_y=_y(final[pid]) + 4,
+            label_y=label_y[pid] + 4,
             last_place=final[pid],
         )
         for i, pid in enumerate(order)
@@ -82,5 +89,5 @@ def standings_chart(
     step = 1 if worst <= 20 else 5
     ticks = tuple((p, _y(p)) for p in range(1, worst + 1) if p == 1 or p % step == 0)
     width = LEFT + (len(columns) - 1) * COLUMN + RIGHT
-    height = TOP + (worst - 1) * ROW + BOTTOM
+    height = max(TOP + (worst - 1) * ROW, previous) + BOTTOM
     return Chart(width=width, height=height, rounds=columns, places=ticks, lines=lines)
