@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+from tests.games.conftest import make_round
 from tests.tournaments.results_setup import Scene, make_scene, outsider
-from tournaments.models import EntryStatus
+from tournaments.models import EntryStatus, RoundStage, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +159,28 @@ def test_outsider_cannot_hold_a_round(scene: Scene) -> None:
 def test_tournament_page_links_the_results(scene: Scene) -> None:
     response = scene.client_for(None).get(f"/tournaments/{scene.slug}/")
     assert f'href="/tournaments/{scene.slug}/results/"'.encode() in response.content
+
+
+def test_final_results_follow_the_final_once_it_is_played(scene: Scene) -> None:
+    scene.add_entry("SUBIK", status=EntryStatus.CHECKED_IN, is_substitute=True)
+    scene.lose("A", "A", "B")  # basic rounds: KAREL lost 1, LUMIR 2; ONDRA and PEPA none
+    final = make_round(scene.setup.tournament, stage=RoundStage.FINAL, number=2)
+    table = Table.objects.create(round=final, number=1, line_judge=scene.setup.judge)
+    for seat in scene.setup.table.seats.all():
+        Seat.objects.create(table=table, position=seat.position, entry=seat.entry)
+    scene.lose("C", "C", "C", "C", "C", table=table)  # ONDRA (C) takes the placka first
+
+    html = scene.client_for(None).get(f"/tournaments/{scene.slug}/results/final/").content
+    text = html.decode()
+    assert 'id="results-provisional"' not in text
+    final_list = text.split('id="final-results"')[1].split("</ol>")[0]
+    placed = re.findall(r'<li data-player="\d+"[^>]*>([^<]+)', final_list)
+    # the first out of the final takes the lowest place; the other three, all clean in
+    # the final, share the first place by their success rate there
+    assert sorted(placed[:3]) == [
+        "1. KAREL (Royal SCC Vinohrady / CZE)",
+        "1. LUMIR (Royal SCC Vinohrady / CZE)",
+        "1. PEPA (Royal SCC Vinohrady / CZE)",
+    ]
+    assert placed[3:] == ["4. ONDRA (Royal SCC Vinohrady / CZE)"]
+    assert "SUBIK" in text.split('id="unplaced-results"')[1]
