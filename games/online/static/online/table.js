@@ -29,7 +29,7 @@
   var soundOn = store("scwu.sound") === "on";
   var audio = null;
   var errorTimer = null;
-  var chatUnread = 0;
+  var chat = window.OnlineChat.create({ t: t, moderator: isModerator, send: send });
 
   // -- small helpers ---------------------------------------------------------------------------
   function el(tag, cls, text) {
@@ -157,9 +157,9 @@
   function receive(frame) {
     switch (frame.type) {
       case "state": return receiveState(frame);
-      case "chat": chatAdd(frame, true); return;
-      case "chat_log": chatReplace(frame.messages || []); return;
-      case "chat_hidden": chatHide(frame.id); return;
+      case "chat": chat.add(frame, true); return;
+      case "chat_log": chat.replace(frame.messages || []); return;
+      case "chat_hidden": chat.hide(frame.id); return;
       case "error":
         pending = false;
         if (frame.code === "stale_version") {
@@ -575,47 +575,6 @@
     if (handBox) handBox.focus();
   }
 
-  // -- chat ------------------------------------------------------------------------------------------
-  function chatNode(message) {
-    var item = el("li", "ot-chat-item" + (message.hidden ? " hidden" : ""));
-    item.dataset.id = message.id;
-    var who = message.seat ? message.seat + " · " + message.name : message.name + " (" + t.spectator + ")";
-    item.appendChild(el("strong", null, who));
-    item.appendChild(document.createTextNode(" "));
-    item.appendChild(el("span", "ot-chat-text", message.hidden ? t.hiddenMessage : message.text));
-    if (isModerator && !message.hidden) {
-      var hide = el("button", "link ot-hide", t.hide);
-      hide.type = "button";
-      hide.addEventListener("click", function () { send({ type: "chat_hide", id: message.id }); });
-      item.appendChild(hide);
-    }
-    return item;
-  }
-  function chatAdd(message, live) {
-    var log = $("ot-chat-log");
-    log.appendChild(chatNode(message));
-    while (log.children.length > 200) log.removeChild(log.firstChild);
-    log.scrollTop = log.scrollHeight;
-    var chat = $("ot-chat");
-    if (live && !chat.open) {
-      chatUnread += 1;
-      $("ot-chat-unread").textContent = String(chatUnread);
-      $("ot-chat-unread").hidden = false;
-    }
-  }
-  function chatReplace(messages) {
-    $("ot-chat-log").innerHTML = "";
-    messages.forEach(function (m) { chatAdd(m, false); });
-  }
-  function chatHide(id) {
-    var item = $("ot-chat-log").querySelector('[data-id="' + id + '"]');
-    if (!item) return;
-    item.classList.add("hidden");
-    item.querySelector(".ot-chat-text").textContent = t.hiddenMessage;
-    var button = item.querySelector(".ot-hide");
-    if (button) button.remove();
-  }
-
   // -- input -----------------------------------------------------------------------------------------
   function onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -671,21 +630,6 @@
     $("ot-last-close").addEventListener("click", hideLast);
     if ($("ot-pack")) $("ot-pack").addEventListener("click", pack);
     if ($("ot-confirm")) $("ot-confirm").addEventListener("click", confirmPass);
-    var chat = $("ot-chat");
-    // Chat is open beside the table on a laptop and folded away on a phone.
-    chat.open = window.matchMedia("(min-width: 900px)").matches;
-    chat.addEventListener("toggle", function () {
-      if (chat.open) { chatUnread = 0; $("ot-chat-unread").hidden = true; }
-    });
-    var form = $("ot-chat-form");
-    if (form) {
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        var input = $("ot-chat-text");
-        var text = input.value.trim().slice(0, 300);
-        if (text && send({ type: "chat", text: text })) input.value = "";
-      });
-    }
     setInterval(tickClocks, 250);
   }
 
