@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import Exists, OuterRef, QuerySet
 
@@ -104,7 +105,10 @@ def _raw_rows(query: QuerySet[Any, Any]) -> list[tuple[Any, ...]]:
     # The seat results are the one large read (a row per player and round): fetched on
     # the bare cursor, as the compiled query gives it, to skip Django's per-value
     # converters, which cost more than the standings maths at 10,000 rows.
-    sql, params = query.query.sql_with_params()
+    try:
+        sql, params = query.query.sql_with_params()
+    except EmptyResultSet:  # e.g. ``round_id__in=[]``: a tournament without rounds
+        return []
     with connections[query.db].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()

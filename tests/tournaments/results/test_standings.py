@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.results.conftest import Event, make_event
 from tournaments.results.selectors import results_viewer_may_see_unreleased, tournament_results
-from tournaments.results.services import round_hold, round_release
+from tournaments.results.services import results_recompute, round_hold, round_release
 from tournaments.services.entries import entry_substitute_add, entry_withdraw
 from tournaments.standings import EntrantStatus, Standings, format_rate
 
@@ -173,3 +173,11 @@ def test_a_classified_withdrawal_keeps_its_place() -> None:
     s = tournament_results(e.tournament).standings
     c = s.row(e.pid("c"))
     assert c.status is EntrantStatus.WITHDRAWN_CLASSIFIED and c.place == 1 and c.is_shared
+
+
+def test_a_tournament_without_rounds_has_empty_standings() -> None:
+    e = make_event("ab")
+    results = tournament_results(e.tournament)
+    assert results.rounds == () and results.classification is None
+    assert [row.place for row in results.standings.rows] == [1, 1]
+    assert results_recompute(e.tournament.pk) == 0
