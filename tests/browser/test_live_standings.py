@@ -9,17 +9,11 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
+from tests.browser.test_table_page import _sign_in
 from tests.factories import UserFactory
 from tests.tournaments.results_setup import make_scene
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _sign_in(page: Any, live_server: Any, username: str, password: str, next_url: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("form.form button[type=submit]")
 
 
 def test_public_standings_follow_a_round_played_at_the_table(
