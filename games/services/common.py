@@ -73,10 +73,10 @@ def actor(by: AnyUser | None) -> User | None:
 
 def game_lock(table: Table) -> Game:
     """Start the game if needed, then lock its row until the transaction ends."""
-    game = Game.objects.select_for_update().filter(table=table).first()
+    game = Game.objects.select_for_update(no_key=True).filter(table=table).first()
     if game is None:
         game_start(table=table)
-        game = Game.objects.select_for_update().get(table=table)
+        game = Game.objects.select_for_update(no_key=True).get(table=table)
     game.table = table
     return game
 
@@ -128,7 +128,6 @@ def write_done(
     state = loaded.replay()
     game.ledger = (loaded, state)  # type: ignore[attr-defined]
     seat_results_write(game, loaded, state)
-    results_changed(_tournament_id(game))
     status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
     if status != game.status:
         game.status = status
@@ -149,13 +148,16 @@ def write_done(
         before=snapshot(*before) if before is not None else {},
         after=snapshot(loaded, state),
     )
+    # Last, so the tournament-wide version row is locked only for the commit: every deal
+    # of the tournament bumps it, and taking it earlier made tables wait on each other.
+    results_changed(_tournament_id(game))
     return state
 
 
 def round_update_status(*, round_id: int) -> None:
     """Mark the round finished when every table's game is finished (and back, if one
     reopens through an undo or a correction)."""
-    round_ = Round.objects.select_for_update().get(pk=round_id)
+    round_ = Round.objects.select_for_update(no_key=True).get(pk=round_id)
     tables = Table.objects.filter(round=round_)
     unfinished = tables.exclude(game__status=GameStatus.FINISHED).exists()
     if not unfinished and tables.exists() and round_.status == RoundStatus.PUBLISHED:

@@ -151,7 +151,7 @@ def appeal_decide(*, by: AnyUser | None, appeal: Appeal, overturn: bool, reason:
         raise ValidationError({"reason": [_("A decision needs a reason.")]}, code="required")
     ruling = appeal.ruling
     game = game_lock(ruling.game.table)
-    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    appeal = Appeal.objects.select_for_update(no_key=True).get(pk=appeal.pk)
     if appeal.status != AppealStatus.PENDING:
         raise ValidationError({"appeal": [_("This appeal was already decided.")]}, code="decided")
     loaded = game_events(game)

@@ -104,7 +104,7 @@ def word_review(
     vetoed; it is rejected when the remaining active members can no longer reach the quorum.
     """
     member = _member_of(by)
-    word = PlayingWord.objects.select_for_update().get(pk=word.pk)
+    word = PlayingWord.objects.select_for_update(no_key=True).get(pk=word.pk)
     if word.status != WordStatus.PROPOSED:
         raise ValidationError(
             {

@@ -54,3 +54,39 @@ def test_the_database_refuses_a_second_live_deal_with_the_same_number() -> None:
     deal = services.deal_record(by=s.judge, table=s.table, number=1, losers=["B"])
     with pytest.raises(IntegrityError), transaction.atomic():
         Deal.objects.create(game=deal.game, number=1, seq=99, mode="loser", losers=["C"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tables_of_one_tournament_record_at_once_without_deadlock() -> None:
+    """Every deal bumps the tournament's results version and finished games lock the round:
+    eight tables finishing their games together must neither deadlock nor lose a deal."""
+    from tests.games.conftest import make_table
+
+    s = make_setup(word="KO")
+    tables = [s.table, *(make_table(s.round, line_judge=s.judge) for _ in range(7))]
+    barrier = threading.Barrier(len(tables))
+    errors: list[str] = []
+    lock = threading.Lock()
+
+    def play(table_index: int) -> None:
+        table = tables[table_index]
+        try:
+            barrier.wait()
+            # Seat B loses every deal: two letters of "KO" finish the game on deal 2.
+            for number in (1, 2):
+                services.deal_record(by=s.judge, table=table, number=number, losers=["B"])
+        except Exception as exc:  # the assertion below names it
+            with lock:
+                errors.append(f"table {table.number}: {type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=play, args=(i,)) for i in range(len(tables))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert Deal.objects.filter(game__table__round=s.round).count() == 2 * len(tables)
+    s.round.refresh_from_db()
+    assert s.round.status == "finished"

@@ -109,7 +109,7 @@ def season_rankings_compute(season_id: int) -> SeasonRankingCounts:
     the placings as they are by then (never a mix of two runs).
     """
     with transaction.atomic():
-        season = Season.objects.select_for_update().filter(pk=season_id).first()
+        season = Season.objects.select_for_update(no_key=True).filter(pk=season_id).first()
         if season is None:
             return SeasonRankingCounts(players=0, clubs=0)
         counted = season_results(season)

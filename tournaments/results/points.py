@@ -38,7 +38,7 @@ def category_points_set(
     if not has_role(by, Role.ADMINISTRATOR):
         raise PermissionDenied(_("Only SCWU administrators set the ranking points."))
     table = points_table_validate(category, points)
-    Category.objects.select_for_update().get(pk=category.pk)
+    Category.objects.select_for_update(no_key=True).get(pk=category.pk)
     CategoryPoints.objects.filter(category=category).delete()
     rows = CategoryPoints.objects.bulk_create(
         CategoryPoints(category=category, place=place, points=value)

@@ -165,13 +165,20 @@ def _write_ranks(tournament: Tournament, data: ResultsData, standings: Standings
 def results_recompute(tournament_id: int) -> int:
     """Recompute the placings and qualification ranks; returns the version now computed.
 
-    Idempotent and safe to run twice at once: the ``ResultsState`` row is locked for the
-    whole run, so a second run waits, then finds the version computed and does nothing.
+    Idempotent and safe to run twice at once: runs are serialised on the tournament row
+    (a no-key lock, which the foreign-key checks of deal writes do not wait for), so a
+    second run waits, then finds the version computed and does nothing. The version row
+    itself is only touched at the end, because every results write bumps it: holding it
+    through the computation would queue every deal of the tournament behind this run.
     Placings and ranks are rewritten together or not at all.
     """
     with transaction.atomic():
+        list(
+            Tournament.objects.select_for_update(no_key=True)
+            .filter(pk=tournament_id)
+            .values_list("pk")
+        )
         state, _created = ResultsState.objects.get_or_create(tournament_id=tournament_id)
-        state = ResultsState.objects.select_for_update().get(pk=state.pk)
         if state.computed >= state.requested and not _created:
             return state.computed
         version = state.requested
@@ -212,7 +219,7 @@ def _season_enqueue(season_id: int) -> None:
 def _release_set(*, by: AnyUser | None, round_: Round, released: bool) -> Round:
     with transaction.atomic():
         locked = (
-            Round.objects.select_for_update(of=("self",))
+            Round.objects.select_for_update(of=("self",), no_key=True)
             .select_related("tournament")
             .get(pk=round_.pk)
         )

@@ -151,7 +151,7 @@ def _assert_drawable(round: Round) -> None:
 
 def _lock(round: Round) -> Round:
     return (
-        Round.objects.select_for_update(of=("self",))
+        Round.objects.select_for_update(of=("self",), no_key=True)
         .select_related("tournament", "word", "planned_word")
         .get(pk=round.pk)
     )

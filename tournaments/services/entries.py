@@ -62,7 +62,7 @@ def _may_register(user: AnyUser | None, tournament: Tournament, player: Player) 
 @transaction.atomic
 def entry_register(*, by: AnyUser | None, tournament: Tournament, player: Player) -> Entry:
     """Register ``player``; banned players and duplicates are refused with the reason."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     _may_register(by, tournament, player)
     player_assert_not_banned(player)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
@@ -83,7 +83,7 @@ def entry_register(*, by: AnyUser | None, tournament: Tournament, player: Player
 
 def _lock(entry: Entry) -> Entry:
     return (
-        Entry.objects.select_for_update(of=("self",))
+        Entry.objects.select_for_update(of=("self",), no_key=True)
         .select_related("tournament", "player")
         .get(pk=entry.pk)
     )

@@ -38,7 +38,7 @@ def round_create(
 ) -> Round:
     """Plan the next round with its playing word (approved by the commission)."""
     require_director(by, tournament)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if tournament.status == TournamentStatus.FINISHED:
         raise ValidationError(
             {"tournament": [_("A finished tournament takes no more rounds.")]}, code="finished"
@@ -68,7 +68,7 @@ def round_create(
 def round_word_set(*, by: AnyUser | None, round: Round, word: PlayingWord) -> Round:
     """The director's choice of word for a round not yet drawn (also the longer word)."""
     round = (
-        Round.objects.select_for_update(of=("self",))
+        Round.objects.select_for_update(of=("self",), no_key=True)
         .select_related("tournament", "word")
         .get(pk=round.pk)
     )
@@ -147,7 +147,7 @@ def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) 
     """Mark a published round finished. The games app calls this (``authorised``) when the
     last table completes its word; a director may also close a round by hand."""
     round = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+        Round.objects.select_for_update(of=("self",), no_key=True).select_related("tournament").get(pk=round.pk)
     )
     if not authorised:
         require_director(by, round.tournament)

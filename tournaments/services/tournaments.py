@@ -68,7 +68,7 @@ def tournament_create(*, by: AnyUser | None, **fields: Any) -> Tournament:
 @transaction.atomic
 def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: Any) -> Tournament:
     require_director(by, tournament)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     m2m = {name: fields.pop(name, None) for name in M2M_FIELDS}
     for name, value in fields.items():
         if name not in FORMAT_FIELDS:
@@ -88,7 +88,7 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
 def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status: str) -> Tournament:
     """Move a tournament along draft -> registration -> running -> finished."""
     require_director(by, tournament)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if status not in TournamentStatus.values:
         raise ValidationError({"status": [_("Unknown status.")]}, code="invalid")
     if status not in TRANSITIONS[tournament.status]:
