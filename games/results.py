@@ -123,7 +123,9 @@ def seat_results_rebuild(*, game_ids: list[int] | None = None) -> int:
     count = 0
     for game_id in games.values_list("pk", flat=True):
         with transaction.atomic():
-            game = Game.objects.select_for_update(no_key=True).select_related("table").get(pk=game_id)
+            game = (
+                Game.objects.select_for_update(no_key=True).select_related("table").get(pk=game_id)
+            )
             loaded = game_events(game)
             seat_results_write(game, loaded, loaded.replay())
         count += 1

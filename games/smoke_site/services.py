@@ -157,7 +157,9 @@ def smoke_session_create(
 
 def _locked(session: SmokeSession) -> SmokeSession:
     """The session re-read under a row lock, so two scorekeepers cannot interleave."""
-    list(SmokeSession.objects.select_for_update(no_key=True).filter(pk=session.pk).values_list("pk"))
+    list(
+        SmokeSession.objects.select_for_update(no_key=True).filter(pk=session.pk).values_list("pk")
+    )
     return selectors.smoke_session_get(pk=session.pk)
 
 

@@ -77,7 +77,11 @@ def membership_start(
 ) -> Membership:
     """Move ``player`` to ``club`` from ``start``; the open membership ends the day before."""
     require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
-    current = Membership.objects.select_for_update(no_key=True).filter(player=player, end__isnull=True).first()
+    current = (
+        Membership.objects.select_for_update(no_key=True)
+        .filter(player=player, end__isnull=True)
+        .first()
+    )
     if current is not None:
         if current.club_id == club.pk:
             raise ValidationError(

@@ -240,3 +240,26 @@ def test_assigned_directors_only_when_assigned(tournament: Tournament, field: Fi
         draw.round_draw_start(by=other_director, round=round)
     tournament.directors.clear()
     draw.round_draw_start(by=other_director, round=round)
+
+
+def test_standings_draw_right_after_deals_uses_the_fresh_standings(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The worker fills Entry.rank a moment after each deal; a draw started before it ran
+    must not seat by the old order (here: no order at all)."""
+    from games import services as scoring
+    from tests.games.conftest import make_round, make_setup, make_table
+
+    s = make_setup(word="KO")
+    second = make_table(s.round, line_judge=s.judge)
+    for table in (s.table, second):  # B loses both deals: 0 of 2 won; the others 2 of 2
+        for number in (1, 2):
+            scoring.deal_record(by=s.judge, table=table, number=number, losers=["B"])
+    assert not Entry.objects.filter(tournament=s.tournament, rank__isnull=False).exists()
+    Entry.objects.filter(tournament=s.tournament).update(status="checked_in")
+
+    next_round = make_round(s.tournament, status=RoundStatus.PLANNED, draw_method="standings")
+    drawn = run_draw(django_capture_on_commit_callbacks, s.director, next_round, seed=1)
+
+    losers = {table.seats.get(position="B").entry_id for table in (s.table, second)}
+    assert set(seated(drawn)[1]) >= losers  # the two who lost everything sit together below

@@ -206,11 +206,22 @@ def results_recompute(tournament_id: int) -> int:
         )
         if changed:
             season_id = tournament.season_id
-            transaction.on_commit(lambda: _season_enqueue(season_id))
+            transaction.on_commit(lambda: season_rankings_enqueue(season_id))
     return version
 
 
-def _season_enqueue(season_id: int) -> None:
+def results_recompute_if_stale(tournament_id: int) -> bool:
+    """Recompute now when a change has not been computed yet; returns whether it ran."""
+    stale = ResultsState.objects.filter(
+        tournament_id=tournament_id, computed__lt=F("requested")
+    ).exists()
+    if stale:
+        results_recompute(tournament_id)
+    return stale
+
+
+def season_rankings_enqueue(season_id: int) -> None:
+    """Queue the season rankings (they count finished tournaments' placings)."""
     from tournaments.tasks import season_rankings_recompute_task
 
     task_send(season_rankings_recompute_task, season_id)

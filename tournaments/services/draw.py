@@ -162,8 +162,13 @@ def round_draw_start(
     *, by: AnyUser | None, round: Round, seed: int | None = None, method: str = ""
 ) -> Round:
     """Check the round can be drawn, apply the longer-word rule, and start the draw job."""
+    from tournaments.results.services import results_recompute_if_stale
     from tournaments.tasks import round_draw_task
 
+    if (method or round.draw_method) in (DrawMethod.STANDINGS, DrawMethod.SEEDED_FINAL):
+        # These draws read Entry.rank, which the worker fills a moment after each change:
+        # bring it up to date first so a draw never seats by an old order.
+        results_recompute_if_stale(round.tournament_id)
     round = _lock(round)
     require_director(by, round.tournament)
     _assert_drawable(round)

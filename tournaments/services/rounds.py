@@ -147,7 +147,9 @@ def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) 
     """Mark a published round finished. The games app calls this (``authorised``) when the
     last table completes its word; a director may also close a round by hand."""
     round = (
-        Round.objects.select_for_update(of=("self",), no_key=True).select_related("tournament").get(pk=round.pk)
+        Round.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("tournament")
+        .get(pk=round.pk)
     )
     if not authorised:
         require_director(by, round.tournament)

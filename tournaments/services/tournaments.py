@@ -113,4 +113,10 @@ def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status:
             )
     tournament.status = status
     tournament.save(update_fields=["status"])
+    if status == TournamentStatus.FINISHED:
+        # The season rankings count finished tournaments only: finishing one changes them.
+        from tournaments.results.services import season_rankings_enqueue
+
+        season_id = tournament.season_id
+        transaction.on_commit(lambda: season_rankings_enqueue(season_id))
     return tournament
