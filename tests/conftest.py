@@ -47,3 +47,14 @@ def _celery_eager_unless_integration(request: pytest.FixtureRequest) -> Iterator
     app.conf.task_always_eager = "integration" not in request.keywords
     yield
     app.conf.task_always_eager = before
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the tests that drive Chromium last.
+
+    Playwright's sync API leaves an event loop running in the test thread for the rest of
+    the session, and ``async_to_sync`` (Channels' communicators) refuses to run in a thread
+    with a running loop, so any such test collected after a browser test would fail.
+    """
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
