@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from tests.browser.conftest import browser  # noqa: F401  (the shared Chromium fixture)
 from tests.games.conftest import make_setup
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -25,7 +24,7 @@ LISTEN = """() => {
 
 
 @pytest.fixture
-def strict_page(browser: Any) -> Iterator[Any]:  # noqa: F811
+def strict_page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 412, "height": 915})
     page = context.new_page()
     page.set_default_timeout(15_000)
