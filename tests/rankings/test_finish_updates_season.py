@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from scwu.models import Player
 from tests.factories import PlayerFactory, UserFactory
 from tests.rankings.factories import category_create, placings_create
 from tournaments.models import SeasonRankingRow, TournamentStatus
@@ -23,7 +24,8 @@ def test_finishing_a_tournament_recomputes_its_season(
     tournament = TournamentFactory(
         status=TournamentStatus.RUNNING, category=category_create("open", [10, 6, 3])
     )
-    winner, second = PlayerFactory(), PlayerFactory()
+    winner: Player = PlayerFactory()
+    second: Player = PlayerFactory()
     placings_create(tournament, [(winner, 1), (second, 2)])
     assert not SeasonRankingRow.objects.filter(season=tournament.season).exists()
 
