@@ -34,7 +34,14 @@ def _session(pk: int) -> SmokeSession:
 class SmokeSessionListCreateApi(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(tags=TAG, responses={200: s.SessionSerializer(many=True)})
+    @extend_schema(
+        tags=TAG,
+        parameters=[
+            OpenApiParameter("limit", int, description="Sessions per page."),
+            OpenApiParameter("offset", int, description="Sessions to skip."),
+        ],
+        responses={200: s.SessionPageSerializer},
+    )
     def get(self, request: Request) -> Response:
         paginator = LimitOffsetPagination()
         page = paginator.paginate_queryset(selectors.smoke_session_list(), request, view=self)

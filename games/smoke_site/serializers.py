@@ -96,6 +96,15 @@ class SessionSerializer(serializers.Serializer[Any]):
     readout = ReadoutSerializer(allow_null=True, help_text="after the last hand")
 
 
+class SessionPageSerializer(serializers.Serializer[Any]):
+    """One page of the session list (limit/offset pagination)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = SessionSerializer(many=True)
+
+
 class SessionDetailSerializer(SessionSerializer):
     hands = HandSerializer(many=True)
 

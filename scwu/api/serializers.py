@@ -21,7 +21,7 @@ class ClubSerializer(serializers.ModelSerializer[Club]):
     country: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="iso3", read_only=True
     )
-    captain: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
+    captain: serializers.StringRelatedField[Any] = serializers.StringRelatedField(allow_null=True)
 
     class Meta:
         model = Club
@@ -73,7 +73,9 @@ class WordReviewSerializer(serializers.ModelSerializer[WordReview]):
 
 class PlayingWordSerializer(serializers.ModelSerializer[PlayingWord]):
     reviews = WordReviewSerializer(many=True, read_only=True)
-    proposed_by: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
+    proposed_by: serializers.StringRelatedField[Any] = serializers.StringRelatedField(
+        allow_null=True
+    )
 
     class Meta:
         model = PlayingWord

@@ -102,7 +102,7 @@ class EntrySerializer(serializers.ModelSerializer[Entry]):
     player: serializers.RelatedField[Any, Any, Any] = serializers.StringRelatedField()
     player_id = serializers.IntegerField(read_only=True)
     club: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
-        slug_field="slug", read_only=True
+        slug_field="slug", read_only=True, allow_null=True
     )
 
     class Meta:

@@ -223,7 +223,7 @@ class RoundDrawApi(APIView):
 
 def _status(pk: int) -> dict[str, Any]:
     # Read after the request's transaction: the eager job may have finished already.
-    round = Round.objects.get(pk=pk)
+    round = get_object_or_404(Round, pk=pk)
     return {
         "status": round.status,
         "done": round.status != RoundStatus.DRAWING,
