@@ -36,6 +36,7 @@ class SmokeSessionListCreateApi(APIView):
 
     @extend_schema(
         tags=TAG,
+        operation_id="smoke_sessions_list",
         parameters=[
             OpenApiParameter("limit", int, description="Sessions per page."),
             OpenApiParameter("offset", int, description="Sessions to skip."),
