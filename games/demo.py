@@ -3,6 +3,7 @@ round's tables, a misdeal, a renonc ruling and a pending appeal, and a referee c
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
@@ -12,6 +13,20 @@ from games.models import Deal, Game, Ruling
 from tournaments.models import Round, RoundStatus, TableKind
 
 DEMO_TOURNAMENT = "mistrovstvi-cr-2026"
+
+
+def play_out(round_: Round, *, by: User, seed: int) -> None:
+    """Play every physical table of a published round to its end, with seeded random losers
+    (the demo's finished rounds need real games, or every standing would be a shared 1st)."""
+    rng = random.Random(seed)
+    for table in round_.tables.filter(kind=TableKind.PHYSICAL).order_by("number"):
+        state = selectors.table_state(table)
+        number = sum(1 for deal in state["deals"] if deal["id"] is not None) + 1
+        while not state["finished"] and state["next_deal"] is not None:
+            players = state["next_deal"]["players"]
+            services.deal_record(by=by, table=table, number=number, losers=[rng.choice(players)])
+            number += 1
+            state = selectors.table_state(table)
 
 
 def _running_round() -> Round | None:

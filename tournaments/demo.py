@@ -14,7 +14,18 @@ from django.contrib.auth.models import User
 
 from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
-from tournaments.models import Category, CategoryPoints, Season, Series, Tournament
+from tournaments.models import (
+    Category,
+    CategoryPoints,
+    Round,
+    RoundStage,
+    RoundStatus,
+    Season,
+    Series,
+    Tournament,
+)
+from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.results.services import results_recompute
 from tournaments.services import draw, entries, rounds, tournaments
 
 Log = Callable[[str], None]
@@ -99,7 +110,32 @@ def _play_rounds(director: User, t: Tournament, words: list[str], finish: int) -
         round = draw.round_draw_run(round_id=round.pk, seed=t.pk * 100 + number)
         draw.round_draw_publish(by=director, round=round)
         if number <= finish:
-            rounds.round_finish(by=director, round=round)
+            _play(director, round)
+
+
+def _play(director: User, round: Round) -> None:
+    """Play the round's games to the end; the round finishes with its last game."""
+    from games.demo import play_out
+
+    round.refresh_from_db()  # published since this object was loaded
+    play_out(round, by=director, seed=round.tournament_id * 1000 + round.number)
+    round.refresh_from_db()
+    if round.status != RoundStatus.FINISHED:
+        rounds.round_finish(by=director, round=round)
+
+
+def _final(director: User, t: Tournament, letters: str) -> None:
+    """The seeded final of the top six, by elimination, played to the end."""
+    round = rounds.round_create(
+        by=director, tournament=t, word=_word(letters), stage=RoundStage.FINAL,
+        draw_method=DrawMethod.SEEDED_FINAL,
+    )  # fmt: skip
+    Round.objects.filter(pk=round.pk).update(placka_mode=PlackaMode.ELIMINATION)
+    round.refresh_from_db()
+    draw.round_draw_start(by=director, round=round, seed=t.pk * 100 + round.number)
+    round = draw.round_draw_run(round_id=round.pk, seed=t.pk * 100 + round.number)
+    draw.round_draw_publish(by=director, round=round)
+    _play(director, round)
 
 
 def _field(director: User, t: Tournament, players: list[Player], check_in: bool) -> None:
@@ -124,6 +160,8 @@ def seed(log: Log) -> None:
         _field(director, past, _players(16, 0), check_in=True)
         tournaments.tournament_status_set(by=director, tournament=past, status="running")
         _play_rounds(director, past, ["TONDA", "HEJMA"], finish=2)
+        _final(director, past, "KOČKA")
+        results_recompute(past.pk)  # seed_demo runs in one transaction: on-commit jobs wait
         tournaments.tournament_status_set(by=director, tournament=past, status="finished")
 
     now = _tournament(
