@@ -40,6 +40,7 @@ urlpatterns = [
     path(R + "draw/status/", rounds.round_draw_status, name="round-draw-status"),
     path(R + "draw/manual/", rounds.round_draw_manual, name="round-draw-manual"),
     path(R + "swap/", rounds.seat_swap, name="round-swap"),
+    path(R + "table-kind/", rounds.table_kind, name="round-table-kind"),
     path(R + "publish/", rounds.round_publish, name="round-publish"),
     path(R + "finish/", rounds.round_finish, name="round-finish"),
     # Results of a tournament: live, final, projector, chart, exports; release control.

@@ -178,6 +178,9 @@ POLICY: dict[str, Rule] = {
     "round-draw-start": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-draw-manual": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-swap": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
+    "round-table-kind": Rule(
+        RUNS_TOURNAMENT, kwargs=_round_page, data=lambda w: {"table": w.table.pk, "kind": "online"}
+    ),
     "round-publish": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-finish": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-results-release": Rule(RUNS_TOURNAMENT, kwargs=_round_page),

@@ -11,7 +11,15 @@ from scwu.models import PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.roles import AnyUser
 from scwu.services.words import word_assert_usable
-from tournaments.models import Round, RoundStage, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import (
+    Round,
+    RoundStage,
+    RoundStatus,
+    Table,
+    TableKind,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.models.rounds import DrawMethod
 from tournaments.models.tournament import LongerWordRule
 from tournaments.permissions import require_director
@@ -161,3 +169,30 @@ def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) 
     round.save(update_fields=["status"])
     results_changed(round.tournament_id)
     return round
+
+
+@transaction.atomic
+def table_kind_set(*, by: AnyUser | None, table: Table, kind: str) -> Table:
+    """Make a table physical or online before its game starts (directors only).
+
+    The kind decides who referees: the line judge's page or the engine. Once a game has
+    begun at the table, switching would orphan what was recorded, so it is refused.
+    """
+    locked = Table.objects.select_for_update(no_key=True).select_related("round__tournament")
+    table = locked.get(pk=table.pk)
+    require_director(by, table.round.tournament)
+    if kind not in TableKind.values:
+        raise ValidationError({"kind": [_("Choose physical or online.")]}, code="invalid")
+    if table.round.status not in (RoundStatus.DRAFT, RoundStatus.PUBLISHED):
+        raise ValidationError(
+            {"kind": [_("Only a drawn round's tables can change kind.")]}, code="round_status"
+        )
+    # Reverse one-to-one accessors: the scorekeeping game and the online game, if begun.
+    if hasattr(table, "game") or hasattr(table, "online_game"):
+        raise ValidationError(
+            {"kind": [_("The game at this table has begun; its kind cannot change.")]},
+            code="started",
+        )
+    table.kind = kind
+    table.save(update_fields=["kind"])
+    return table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import selectors
 from tournaments.forms import DrawStartForm, ManualDrawForm, RoundCreateForm, SwapForm
-from tournaments.models import Entry, RoundStatus, Seat
+from tournaments.models import Entry, RoundStatus, Seat, Table
 from tournaments.permissions import can_direct
 from tournaments.services import draw as draw_services
 from tournaments.services import rounds as round_services
@@ -183,3 +183,22 @@ def round_finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         _("The round is finished."),
     )
     return redirect("round-list", slug=slug)
+
+
+@login_required
+@require_POST
+def table_kind(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Make one of the round's tables physical or online."""
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    table_pk = request.POST.get("table", "")
+    if not table_pk.isdigit():
+        raise Http404(_("No such table in this round."))
+    table = get_object_or_404(Table, pk=int(table_pk), round=round)
+    kind = request.POST.get("kind", "")
+    act(
+        request,
+        lambda: round_services.table_kind_set(by=request.user, table=table, kind=kind),
+        _("The table's kind is changed."),
+    )
+    return redirect("round-manage", slug=slug, number=number)
