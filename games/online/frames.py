@@ -81,14 +81,20 @@ def clock_json(row: OnlineGame, game: Game) -> dict[str, Any]:
     }
 
 
-def state_step(row: OnlineGame, seats: Sequence[OnlineSeat], game: Game, version: int) -> Step:
+def state_step(
+    row: OnlineGame,
+    seats: Sequence[OnlineSeat],
+    game: Game,
+    version: int,
+    seats_data: list[dict[str, Any]] | None = None,
+) -> Step:
     """The frames of one version: ``step["A"]`` for a player at A ..., ``step[PUBLIC]`` for
     spectators (and for anyone whose seat has no frame: never more than the public sees)."""
     common = {
         "type": "state",
         "version": version,
         "game": game_json(row, game),
-        "seats": seats_json(seats),
+        "seats": seats_data if seats_data is not None else seats_json(seats),
         "clock": clock_json(row, game),
         "last_deal": last_deal_json(game),
         "paused": False,
@@ -102,8 +108,14 @@ def state_step(row: OnlineGame, seats: Sequence[OnlineSeat], game: Game, version
     return step
 
 
-def refresh_meta(step: Step, row: OnlineGame, seats: Sequence[OnlineSeat], game: Game) -> Step:
+def refresh_meta(
+    step: Step,
+    row: OnlineGame,
+    seats: Sequence[OnlineSeat],
+    game: Game,
+    seats_data: list[dict[str, Any]] | None = None,
+) -> Step:
     """The same step with the table's current seats and clock (set after the last action)."""
-    seats_now = seats_json(seats)
+    seats_now = seats_data if seats_data is not None else seats_json(seats)
     clock = clock_json(row, game)
     return {key: {**frame, "seats": seats_now, "clock": clock} for key, frame in step.items()}

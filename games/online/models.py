@@ -35,6 +35,8 @@ class OnlineGame(models.Model):
     seed = models.BigIntegerField(_("seed"))
     actions = models.JSONField(_("actions"), default=list, editable=False)
     version = models.PositiveIntegerField(_("version"), default=0, editable=False)
+    #: Raised by every write of the seats: keys the seats a process keeps in memory.
+    seats_version = models.PositiveIntegerField(default=0, editable=False)
     status = models.CharField(
         _("status"), max_length=10, choices=OnlineStatus.choices, default=OnlineStatus.OPEN
     )

@@ -1,5 +1,7 @@
 """The engine state of an online game: always the replay of its seed and actions.
 
+The seats of a game are kept the same way, keyed by ``(game id, seats_version)``.
+
 Replaying on every frame would cost a whole game's actions each time, so the replayed
 :class:`engine.game.Game` is kept in process memory keyed by ``(game id, version)``. The
 database stays the truth: a key that is missing (another process, a restart) is rebuilt.
@@ -14,11 +16,12 @@ from collections import OrderedDict
 from typing import Any
 
 from engine import Game, Ruleset, Seat
-from games.online.models import OnlineGame
+from games.online.models import OnlineGame, OnlineSeat
 
 _LIMIT = 4096
 _cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
 _lock = threading.Lock()
+_seats: OrderedDict[tuple[int, int], list[OnlineSeat]] = OrderedDict()
 
 
 def game_replay(row: OnlineGame) -> Game:
@@ -63,7 +66,42 @@ def game_keep(game_id: int, version: int, game: Game) -> None:
             _cache.popitem(last=False)
 
 
+def _seats_load(row: OnlineGame) -> list[OnlineSeat]:
+    return list(OnlineSeat.objects.filter(game=row).select_related("user__player"))
+
+
+def seats_take(row: OnlineGame) -> list[OnlineSeat]:
+    """The seats at ``row.seats_version`` for a writer (who may change them; a writer that
+    does raises ``seats_version``). Read from the database when this process has none."""
+    with _lock:
+        seats = _seats.pop((row.pk, row.seats_version), None)
+    return seats if seats is not None else _seats_load(row)
+
+
+def seats_peek(row: OnlineGame) -> list[OnlineSeat]:
+    """The seats at ``row.seats_version`` for reading only (cached for the next reader)."""
+    key = (row.pk, row.seats_version)
+    with _lock:
+        seats = _seats.get(key)
+        if seats is not None:
+            _seats.move_to_end(key)
+            return seats
+    seats = _seats_load(row)
+    seats_keep(row.pk, row.seats_version, seats)
+    return seats
+
+
+def seats_keep(game_id: int, seats_version: int, seats: list[OnlineSeat]) -> None:
+    """Remember the seats of ``game_id`` at ``seats_version``; writers call it on commit."""
+    with _lock:
+        _seats[(game_id, seats_version)] = seats
+        _seats.move_to_end((game_id, seats_version))
+        while len(_seats) > _LIMIT:
+            _seats.popitem(last=False)
+
+
 def cache_clear() -> None:
     """Forget every cached state (tests: prove the database alone rebuilds the game)."""
     with _lock:
         _cache.clear()
+        _seats.clear()

@@ -15,7 +15,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import permissions
-from games.online import replay
 from games.online.errors import OnlineError
 from games.online.models import OnlineStatus
 from games.online.services.table import (
@@ -26,6 +25,7 @@ from games.online.services.table import (
     finish,
     game_lock,
     seat_of,
+    untouched,
 )
 
 
@@ -60,8 +60,7 @@ def online_clock_expire(*, game_id: int, now: dt.datetime | None = None) -> Chan
 
 def _untouched(locked: Locked) -> None:
     # Nothing changed: the state taken for the write goes back for the next reader.
-    replay.game_keep(locked.row.pk, locked.row.version, locked.game)
-    return None
+    untouched(locked)
 
 
 @transaction.atomic

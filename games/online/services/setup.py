@@ -104,6 +104,8 @@ def online_join(*, by: AnyUser, game_id: int) -> tuple[OnlineGame, Change | None
         raise ValidationError({"game": [_("This game takes no more players.")]}, code="closed")
     free[0].user = by  # type: ignore[assignment]
     free[0].save(update_fields=["user"])
+    game.seats_version += 1  # the seats a process keeps in memory are stale now
+    game.save(update_fields=["seats_version"])
     change = _start(game.pk) if len(free) == 1 else None
     game.refresh_from_db()
     return game, change

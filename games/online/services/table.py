@@ -29,7 +29,7 @@ from engine import (
 )
 from games.online import replay
 from games.online.errors import OnlineError
-from games.online.frames import Step, refresh_meta, state_step
+from games.online.frames import Step, refresh_meta, seats_json, state_step
 from games.online.models import OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.scoring import deal_finished
 
@@ -55,9 +55,17 @@ class Locked:
     seats: list[OnlineSeat]
     game: Game
     change: Change
+    _seats_data: list[dict[str, Any]] | None = None
 
     def seat(self, code: str) -> OnlineSeat:
         return next(seat for seat in self.seats if seat.seat == code)
+
+    def seats_data(self) -> list[dict[str, Any]]:
+        """The seats' part of a frame, built once (:func:`finish` rebuilds it when the
+        seats may have changed)."""
+        if self._seats_data is None:
+            self._seats_data = seats_json(self.seats)
+        return self._seats_data
 
 
 def game_lock(game_id: int) -> Locked:
@@ -66,9 +74,16 @@ def game_lock(game_id: int) -> Locked:
         row = OnlineGame.objects.select_for_update().get(pk=game_id)
     except OnlineGame.DoesNotExist as exc:
         raise OnlineError("forbidden") from exc
-    seats = list(OnlineSeat.objects.filter(game=row).select_related("user__player"))
+    seats = replay.seats_take(row)
     game = replay.game_take(row)
     return Locked(row, seats, game, Change(row.pk))
+
+
+def untouched(locked: Locked) -> None:
+    """Nothing changed: the state and seats taken for the write go back for the next one."""
+    row = locked.row
+    replay.game_keep(row.pk, row.version, locked.game)
+    replay.seats_keep(row.pk, row.seats_version, locked.seats)
 
 
 def seat_of(seats: Sequence[OnlineSeat], user: Any) -> str | None:
@@ -131,7 +146,9 @@ def apply_action(locked: Locked, seat: Seat, action: int) -> None:
         row.deal_takeovers = []
     if game.is_over():
         row.status = OnlineStatus.FINISHED
-    locked.change.steps.append(state_step(row, locked.seats, game, row.version))
+    locked.change.steps.append(
+        state_step(row, locked.seats, game, row.version, locked.seats_data())
+    )
 
 
 def _bot_to_move(locked: Locked) -> Seat | None:
@@ -176,12 +193,17 @@ def clock_set(locked: Locked, *, now: dt.datetime | None = None) -> None:
 
 def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
     """Save the row, keep the new state for the next reader once committed, and return the
-    change; a change of seats or clock alone yields one frame of the current version."""
+    change; a change of seats or clock alone yields one frame of the current version
+    (``meta_changed`` also raises ``seats_version``: the seats may have changed)."""
     row, game = locked.row, locked.game
+    if meta_changed:
+        row.seats_version += 1
+        locked._seats_data = None
     row.save(
         update_fields=[
             "actions",
             "version",
+            "seats_version",
             "status",
             "deadline",
             "in_grace",
@@ -193,12 +215,17 @@ def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
     change = locked.change
     if locked.change.steps:
         last = change.steps[-1]
-        change.steps[-1] = refresh_meta(last, row, locked.seats, game)
+        change.steps[-1] = refresh_meta(last, row, locked.seats, game, locked.seats_data())
     elif meta_changed:
-        change.steps.append(state_step(row, locked.seats, game, row.version))
+        change.steps.append(state_step(row, locked.seats, game, row.version, locked.seats_data()))
     change.users = {seat.seat: seat.user_id for seat in locked.seats}
-    version = row.version
-    transaction.on_commit(lambda: replay.game_keep(row.pk, version, game))
+    version, seats_version, seats = row.version, row.seats_version, locked.seats
+
+    def keep() -> None:
+        replay.game_keep(row.pk, version, game)
+        replay.seats_keep(row.pk, seats_version, seats)
+
+    transaction.on_commit(keep)
     return change
 
 
@@ -226,7 +253,7 @@ def online_act(*, game_id: int, user: Any, action: object, version: object) -> C
         apply_action(locked, Seat.parse(seat), move)
     except OnlineError:
         if not locked.change.steps:  # refused before any change: the state is untouched
-            replay.game_keep(row.pk, row.version, locked.game)
+            untouched(locked)
         raise
     bots_move(locked)
     clock_set(locked)
@@ -237,7 +264,7 @@ def online_act(*, game_id: int, user: Any, action: object, version: object) -> C
 def online_state(*, game_id: int) -> Change:
     """The frames of the current version (a client's hello or a resync)."""
     row = OnlineGame.objects.get(pk=game_id)
-    seats = list(OnlineSeat.objects.filter(game=row).select_related("user__player"))
+    seats = replay.seats_peek(row)
     game = replay.game_peek(row)
     change = Change(row.pk, [state_step(row, seats, game, row.version)])
     change.users = {seat.seat: seat.user_id for seat in seats}
