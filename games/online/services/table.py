@@ -8,11 +8,14 @@ checks the version the client acted on, so two actions racing can never both app
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection as db_connection
 from django.db import transaction
+from django.db.models import F, Func, JSONField
 from django.utils import timezone
 
 from engine import (
@@ -55,6 +58,8 @@ class Locked:
     seats: list[OnlineSeat]
     game: Game
     change: Change
+    #: The actions applied under this lock (``row.actions`` is not loaded: see finish).
+    appended: list[dict[str, Any]] = field(default_factory=list)
     _seats_data: list[dict[str, Any]] | None = None
 
     def seat(self, code: str) -> OnlineSeat:
@@ -69,9 +74,11 @@ class Locked:
 
 
 def game_lock(game_id: int) -> Locked:
-    """Lock the row until the transaction ends; the engine state is taken from the cache."""
+    """Lock the row until the transaction ends; the engine state is taken from the cache.
+
+    The stored actions are not read (a cache miss replays them from the database)."""
     try:
-        row = OnlineGame.objects.select_for_update().get(pk=game_id)
+        row = OnlineGame.objects.select_for_update().defer("actions").get(pk=game_id)
     except OnlineGame.DoesNotExist as exc:
         raise OnlineError("forbidden") from exc
     seats = replay.seats_take(row)
@@ -137,7 +144,7 @@ def apply_action(locked: Locked, seat: Seat, action: int) -> None:
         game.apply(action, int(seat))
     except IllegalActionError as exc:
         raise OnlineError(_REASON_CODES.get(exc.reason, "illegal_action")) from exc
-    row.actions = [*row.actions, _stored(action, seat)]
+    locked.appended.append(_stored(action, seat))
     row.version += 1
     if locked.seat(seat.code).bot_takeover and seat.code not in row.deal_takeovers:
         row.deal_takeovers = [*row.deal_takeovers, seat.code]
@@ -149,6 +156,40 @@ def apply_action(locked: Locked, seat: Seat, action: int) -> None:
     locked.change.steps.append(
         state_step(row, locked.seats, game, row.version, locked.seats_data())
     )
+
+
+class _ActionsAppend(Func):
+    """``actions`` with ``items`` appended, in SQL: the stored list is not read or rewritten
+    by Python (SQLite's ``json_insert`` at ``$[#]``, PostgreSQL's ``jsonb ||``)."""
+
+    output_field = JSONField()
+
+    def __init__(self, items: list[dict[str, Any]]) -> None:
+        super().__init__(F("actions"))
+        self.texts = [json.dumps(item, separators=(",", ":")) for item in items]
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra_context: Any) -> tuple[str, Any]:
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        params = list(params)
+        # At most 60 path/value pairs per call (SQLite allows 127 arguments to a function).
+        for start in range(0, len(self.texts), 60):
+            chunk = self.texts[start : start + 60]
+            pairs = ", ".join(["'$[#]', json(%s)"] * len(chunk))
+            sql = f"json_insert({sql}, {pairs})"
+            params.extend(chunk)
+        return sql, params
+
+    def as_postgresql(
+        self, compiler: Any, connection: Any, **extra_context: Any
+    ) -> tuple[str, Any]:
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return f"({sql} || %s::jsonb)", [*params, "[" + ",".join(self.texts) + "]"]
+
+
+def _actions_append(row: OnlineGame, items: list[dict[str, Any]]) -> Any:
+    if db_connection.vendor in ("sqlite", "postgresql"):
+        return _ActionsAppend(items)
+    return [*row.actions, *items]  # any other database: the whole list, read and rewritten
 
 
 def _bot_to_move(locked: Locked) -> Seat | None:
@@ -199,19 +240,21 @@ def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
     if meta_changed:
         row.seats_version += 1
         locked._seats_data = None
-    row.save(
-        update_fields=[
-            "actions",
-            "version",
-            "seats_version",
-            "status",
-            "deadline",
-            "in_grace",
-            "waiting_for_director",
-            "deal_takeovers",
-            "updated_at",
-        ]
-    )
+    row.updated_at = timezone.now()
+    fields = [
+        "version",
+        "seats_version",
+        "status",
+        "deadline",
+        "in_grace",
+        "waiting_for_director",
+        "deal_takeovers",
+        "updated_at",
+    ]
+    values: dict[str, Any] = {name: getattr(row, name) for name in fields}
+    if locked.appended:
+        values["actions"] = _actions_append(row, locked.appended)
+    OnlineGame.objects.filter(pk=row.pk).update(**values)
     change = locked.change
     if locked.change.steps:
         last = change.steps[-1]
