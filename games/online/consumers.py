@@ -15,6 +15,7 @@ import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -40,6 +41,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     game_id: int
     seat: str | None
     paused: bool
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before each message:
+        that is a trip through the one database thread, queued behind every table's writes,
+        for each frame in and each change out. Every database access of this consumer goes
+        through ``database_sync_to_async``, which closes old connections itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
