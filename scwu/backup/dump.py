@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.apps import apps
 from django.core.management import CommandError, call_command
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
 
 EXCLUDED = ("contenttypes", "auth.permission", "sessions", "admin.logentry", "axes")
@@ -87,6 +87,16 @@ def backup_restore(path: Path, *, force: bool = False) -> dict[str, int]:
                     "(migrate a new one), or pass --force to replace everything in it."
                 )
             )
+        postgresql = connection.vendor == "postgresql"
+        if postgresql:
+            # Foreign keys are checked at commit; PostgreSQL refuses to TRUNCATE a table
+            # with such checks still pending in this transaction, so run them now...
+            with connection.cursor() as cursor:
+                cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         call_command("flush", interactive=False, verbosity=0)
+        if postgresql:
+            # ...and defer them again: loaddata inserts rows in any order.
+            with connection.cursor() as cursor:
+                cursor.execute("SET CONSTRAINTS ALL DEFERRED")
     call_command("loaddata", str(path), verbosity=0)
     return row_counts()

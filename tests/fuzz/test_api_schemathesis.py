@@ -9,6 +9,7 @@ so that it fits CI; the number of cases run is reported at the end of the sessio
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -43,6 +44,24 @@ def checks_for(label: str) -> list[Any]:
     if label in KNOWN_SCHEMA_MISMATCHES:
         checks.remove(response_schema_conformance)
     return checks
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection() -> Iterator[None]:
+    """Keep the test's database connection across the in-process WSGI calls.
+
+    Django closes connections at the end of each request (``close_old_connections``);
+    its test client switches that off, schemathesis' WSGI client does not, and on
+    PostgreSQL the test's transaction would be closed after the first request.
+    """
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
