@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: demo test install serve worker messages lint typecheck check clean
+.PHONY: demo test install serve worker production messages lint typecheck check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,17 @@ test: install
 
 worker: install
 	$(BIN)/celery -A scwu worker --loglevel=info
+
+# The production topology (README "Production"): every step, then nginx, gunicorn, uvicorn,
+# a Celery worker and beat under honcho, all reading .env (ENV_FILE=... for another file).
+ENV_FILE ?= .env
+HONCHO := $(BIN)/honcho -d . -f deploy/Procfile -e $(ENV_FILE)
+production: install
+	$(HONCHO) run $(BIN)/python manage.py check --deploy --fail-level ERROR
+	$(HONCHO) run $(BIN)/python manage.py migrate --noinput
+	$(HONCHO) run $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(HONCHO) run sh -c 'mkdir -p "$${SCWU_RUN_DIR:-deploy/run}"'
+	$(HONCHO) start
 
 messages: install
 	$(BIN)/python manage.py makemessages -l cs -l ru --ignore=.venv --ignore=engine --ignore=tests --ignore=staticfiles

@@ -1,6 +1,6 @@
 """The Smoking Cat rules engine: pure Python, standard library only.
 
-It implements the project's ``RULES.md`` (shared with the federation): the
+It implements the project's rules and record format, ``engine/RULES.md``: the
 referee that never errs. Online tables run on it, bots play with it, and
 recorded deals are replayed and checked by it. Nothing here imports Django.
 
@@ -35,7 +35,12 @@ Main names (all re-exported here):
   and ``game``).
 * Statistics (:mod:`engine.stats`): ``deal_stats(deal)``. Bots (:mod:`engine.bots`):
   ``RandomBot``, ``HeuristicBot``, ``play_match``.
-* Command line: ``python -m engine score|score-game|play|bench|match``, and
+* Search: ``deal.clone()``, ``deal.undo()`` (takes the last action back exactly),
+  ``deal.playout(rng)`` (finishes the deal at random); :mod:`engine.determinisation`:
+  ``determinise(deal, seat, rng) -> Deal`` (the other hands sampled from what ``seat``
+  knows), ``sample_hands``, ``deal_with_hands``, ``knowledge``, and ``Determiniser(k)``
+  (the same from a bot's :class:`~engine.knowledge.Knowledge`: ``.sample(rng) -> Deal``).
+* Command line: ``python -m engine score|score-game|play|bench|match|deals``, and
   ``python -m engine --game smoke ...`` (the 1968 game in :mod:`engine.smoke`).
 
 >>> deal = Deal.new(seed=1)

@@ -3,7 +3,9 @@
 Commands: ``score`` (one SCN deal record, or ``--lines``: one per line),
 ``score-game`` (a game record), ``play`` (a deal or game against three bots in
 the terminal), ``bench`` (deals per second through the public API) and
-``match`` (bots against each other). Bad input prints ``{"error": CODE,
+``match`` (bots against each other: ``random``, ``heuristic``, ``counting``,
+``search``, ``search:MS``) and ``analyse`` (a finished deal record, seen from one
+seat, as JSON: :mod:`engine.analysis`). Bad input prints ``{"error": CODE,
 "detail": TEXT}`` and exits with status 2, never a traceback.
 
 >>> main(["score", "--help"]) if False else 0
@@ -14,19 +16,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO
 
-from engine.bots import BOTS, HeuristicBot, RandomBot, play_match
-from engine.deal import Deal
+from engine.analysis import NotAnalysableError, analyse_record
+from engine.bots import HeuristicBot, play_match
+from engine.cards import SEATS, Seat
 from engine.errors import EngineError, InvalidRecordError
 from engine.game import score_game_record
+from engine.levels import BOT_NAMES, make_bot
+from engine.result import DealResult
 from engine.rules import Ruleset
 from engine.scn import score_record
 
-__all__ = ["bench", "main"]
+__all__ = ["bench", "main", "result_text", "score_lines"]
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:
@@ -69,27 +75,122 @@ def _score_text(text: str, ruleset: Ruleset, game: bool) -> dict[str, object]:
         return {"error": "format", "detail": str(err)[:300]}
 
 
+_SEAT_TEXT: dict[Seat | None, str] = {None: "null", **{s: f'"{s.code}"' for s in SEATS}}
+
+
+def result_text(result: DealResult) -> str:
+    """``json.dumps(result.to_json(), ensure_ascii=False)``, written directly (no newline).
+
+    >>> from engine.deal import Deal
+    >>> d = Deal.new(seed=2)
+    >>> while not d.is_over():
+    ...     d.apply(d.legal_actions()[0])
+    >>> r = d.result()
+    >>> result_text(r) == json.dumps(r.to_json(), ensure_ascii=False)
+    True
+    """
+    p, t = result.points, result.tricks
+    seat = _SEAT_TEXT
+    renonc = ", ".join(f'{{"seat": "{r.seat.code}", "play": {r.play}}}' for r in result.renonc)
+    return (
+        f'{{"points": {{"A": {p[0]}, "B": {p[1]}, "C": {p[2]}, "D": {p[3]}}}, '
+        f'"tricks": {{"A": {t[0]}, "B": {t[1]}, "C": {t[2]}, "D": {t[3]}}}, '
+        f'"hejma": {seat[result.hejma]}, "last_trick": {seat[result.last_trick]}, '
+        f'"loser": [{", ".join([seat[s] for s in result.loser])}], "end": "{result.end}", '
+        f'"renonc": [{renonc}]}}'
+    )
+
+
+def _score_one(line: str, ruleset: Ruleset, game: bool) -> str:
+    """One line of ``score --lines`` output (no newline); an error starts with ``{"error"``."""
+    if not game:
+        try:
+            data = json.loads(line)
+        except (ValueError, RecursionError):
+            pass  # _score_text words the error
+        else:
+            try:
+                return result_text(score_record(data, ruleset))
+            except EngineError:
+                pass  # _score_text words the error
+    return json.dumps(_score_text(line, ruleset, game), ensure_ascii=False)
+
+
+def _score_batch(job: tuple[list[str], Ruleset, bool]) -> tuple[int, str]:
+    lines, ruleset, game = job
+    status = 0
+    out = []
+    for line in lines:
+        if line.isspace() or not line:
+            continue
+        text = _score_one(line, ruleset, game)
+        if text.startswith('{"error"'):
+            status = 2
+        out.append(text)
+    out.append("")
+    return status, "\n".join(out)
+
+
+def _batches(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def score_lines(
+    lines: Iterable[str], ruleset: Ruleset, out: IO[str], *, game: bool = False, jobs: int = 1
+) -> int:
+    """Score one record per line (blank lines skipped), print one JSON line each; exit status.
+
+    ``lines`` is consumed as a stream, in batches of 2,000; ``jobs`` > 1 scores the
+    batches in that many worker processes (0: one per CPU); the output keeps the input's
+    order either way.
+    """
+    status = 0
+    batches = ((batch, ruleset, game) for batch in _batches(lines, 2000))
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if jobs <= 1:
+        for job in batches:
+            st, text = _score_batch(job)
+            status = max(status, st)
+            out.write(text)
+        return status
+    import multiprocessing
+
+    # "spawn", not the platform's "fork": a process that already runs threads (a web server, a
+    # test runner with database pools) can fork a child that deadlocks on a lock held there.
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for st, text in pool.imap(_score_batch, batches):
+            status = max(status, st)
+            out.write(text)
+    return status
+
+
 def _cmd_score(args: argparse.Namespace, game: bool) -> int:
     ruleset = _ruleset(args)
-    try:
-        text = _read(args.file)
-    except (OSError, UnicodeDecodeError) as err:
-        _dump({"error": "file", "detail": str(err)}, sys.stdout)
-        return 2
     if not args.lines:
+        try:
+            text = _read(args.file)
+        except (OSError, UnicodeDecodeError) as err:
+            _dump({"error": "file", "detail": str(err)}, sys.stdout)
+            return 2
         result = _score_text(text, ruleset, game)
         _dump(result, sys.stdout)
         return 2 if "error" in result else 0
-    status = 0
-    out = sys.stdout
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        result = _score_text(line, ruleset, game)
-        if "error" in result:
-            status = 2
-        _dump(result, out)
-    return status
+    try:
+        if args.file is None or args.file == "-":
+            return score_lines(sys.stdin, ruleset, sys.stdout, game=game, jobs=args.jobs)
+        with open(args.file, encoding="utf-8") as f:
+            return score_lines(f, ruleset, sys.stdout, game=game, jobs=args.jobs)
+    except (OSError, UnicodeDecodeError) as err:
+        _dump({"error": "file", "detail": str(err)}, sys.stdout)
+        return 2
 
 
 def bench(seconds: float = 3.0, seed: int = 1, bot: str = "random") -> tuple[int, float, float]:
@@ -102,8 +203,9 @@ def bench(seconds: float = 3.0, seed: int = 1, bot: str = "random") -> tuple[int
     """
     import random
 
+    from engine.bench import bot_deal, checked_random_deal
+
     rng = random.Random(seed)
-    rnd = rng.random
     heuristic = HeuristicBot()
     deals = 0
     cpu = time.process_time()
@@ -111,19 +213,7 @@ def bench(seconds: float = 3.0, seed: int = 1, bot: str = "random") -> tuple[int
     deadline = start + seconds
     while True:
         for _ in range(100):
-            deal = Deal.new(rng=rng)
-            if bot == "random":
-                legal, apply = deal.legal_actions, deal.apply
-                while True:
-                    acts = legal()
-                    if not acts:
-                        break
-                    apply(acts[int(rnd() * len(acts))])
-            else:
-                while not deal.is_over():
-                    seat = deal.turn
-                    assert seat is not None
-                    deal.apply(heuristic.choose(deal, seat))
+            deal = checked_random_deal(rng) if bot == "random" else bot_deal(rng, heuristic)
             deal.result()
         deals += 100
         now = time.perf_counter()
@@ -132,27 +222,21 @@ def bench(seconds: float = 3.0, seed: int = 1, bot: str = "random") -> tuple[int
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    for bot in ("random", "heuristic"):
-        deals, elapsed, cpu = bench(args.seconds, args.seed, bot)
-        print(
-            f"{bot:9} {deals / elapsed:8.0f} deals/s wall, {deals / max(cpu, 1e-9):8.0f} per CPU"
-            f" second ({deals} deals in {elapsed:.2f} s)"
-        )
+    from engine.bench import report
+
+    print(report(args.seconds, args.seed))
     return 0
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
     names = args.bots or ["heuristic", "random", "random", "random"]
-    if len(names) != 4 or not set(names) <= set(BOTS):
-        _dump(
-            {"error": "usage", "detail": "give four bots (seats A-D): random or heuristic"},
-            sys.stdout,
-        )
+    try:
+        if len(names) != 4:
+            raise ValueError("give four bots (seats A-D)")
+        bots = [make_bot(n, seed=args.seed * 10 + i) for i, n in enumerate(names)]
+    except ValueError as err:
+        _dump({"error": "usage", "detail": f"{err}; bots: {', '.join(BOT_NAMES)}"}, sys.stdout)
         return 2
-    bots = [
-        RandomBot(seed=args.seed * 10 + i) if n == "random" else HeuristicBot()
-        for i, n in enumerate(names)
-    ]
     result = play_match(bots, deals=args.deals, seed=args.seed, ruleset=_ruleset(args))
     _dump(
         {
@@ -169,6 +253,31 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    try:
+        record = json.loads(_read(args.file))
+        seat = None if args.seat is None else "ABCD".index(args.seat)
+        report = analyse_record(
+            record,
+            _ruleset(args),
+            seat=seat,
+            pass_samples=args.pass_samples,
+            play_samples=args.samples,
+            seed=args.seed,
+        )
+    except json.JSONDecodeError as err:
+        _dump({"error": "format", "detail": f"not JSON: {err}"}, sys.stdout)
+        return 1
+    except InvalidRecordError as err:
+        _dump(err.as_json(), sys.stdout)
+        return 1
+    except NotAnalysableError as err:
+        _dump({"error": err.code, "detail": str(err)}, sys.stdout)
+        return 1
+    _dump(report, sys.stdout)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m engine", description="The Smoking Cat engine.")
     p.add_argument("--game", choices=("cat", "smoke"), default="cat")
@@ -177,22 +286,40 @@ def _parser() -> argparse.ArgumentParser:
         s = sub.add_parser(name, help=help_)
         s.add_argument("file", nargs="?", help="a file (default: standard input)")
         s.add_argument("--lines", action="store_true", help="one record per line")
+        s.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            help="with --lines: worker processes (default 1; 0: one per CPU)",
+        )
         _rules_options(s)
     b = sub.add_parser("bench", help="deals per second through the public API")
-    b.add_argument("--seconds", type=float, default=3.0)
+    b.add_argument("--seconds", type=float, default=2.0, help="per figure")
     b.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("deals", help="print SCN records of random deals (random bots), one a line")
+    r.add_argument("--count", type=int, default=1000)
+    r.add_argument("--seed", type=int, default=1)
     m = sub.add_parser("match", help="bots against each other")
-    m.add_argument("bots", nargs="*", metavar="BOT", help="four of: random, heuristic")
+    m.add_argument("bots", nargs="*", metavar="BOT", help=f"four of: {', '.join(BOT_NAMES)}")
     m.add_argument("--deals", type=int, default=10000)
     m.add_argument("--seed", type=int, default=1)
     _rules_options(m)
+    an = sub.add_parser("analyse", help="analyse a finished deal record for one seat (JSON)")
+    an.add_argument("file", nargs="?", help="an SCN deal record (default: standard input)")
+    an.add_argument("--seat", choices=list("ABCD"), default=None, help="default: the loser")
+    an.add_argument("--samples", type=int, default=120, help="sampled deals per card played")
+    an.add_argument("--pass-samples", type=int, default=24, help="sampled deals for the pass")
+    an.add_argument("--seed", type=int, default=1)
+    _rules_options(an)
     pl = sub.add_parser("play", help="play against three bots in the terminal")
     pl.add_argument("--seat", default="A", choices=list("ABCD"))
     pl.add_argument("--word", default=None, help="play a whole game with this word")
     pl.add_argument("--seed", type=int, default=None)
     pl.add_argument("--lang", choices=("en", "cs", "ru"), default="en")
     pl.add_argument("--pattern", choices=("czech", "french"), default="czech")
-    pl.add_argument("--bot", choices=sorted(BOTS), default="heuristic")
+    pl.add_argument(
+        "--bot", choices=[n for n in BOT_NAMES if n != "search:MS"], default="heuristic"
+    )
     _rules_options(pl)
     return p
 
@@ -222,8 +349,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_score(args, args.command == "score-game")
         if args.command == "bench":
             return _cmd_bench(args)
+        if args.command == "deals":
+            from engine.bench import random_records
+
+            for line in random_records(args.count, args.seed):
+                sys.stdout.write(line + "\n")
+            return 0
         if args.command == "match":
             return _cmd_match(args)
+        if args.command == "analyse":
+            return _cmd_analyse(args)
         from engine.play import play_command
 
         return play_command(args, _ruleset(args))

@@ -19,13 +19,13 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import overload
 
 from engine.cards import CODES, HEJMA, SEATS, Seat, card_index
 from engine.errors import IllegalActionError, InvalidRecordError, ParseError
-from engine.result import DealResult, Renonc
+from engine.result import DealResult, Renonc, make_result
 from engine.rules import DEFAULT_RULESET, POINTS, EndKind, Ruleset, loser_of
 
 __all__ = ["PACK", "PASS_FLAG", "Deal", "PassActions", "deal_masks"]
@@ -40,13 +40,16 @@ SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 _CARDS = tuple(
     tuple(tuple(s * 8 + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
 )
-# _BITS_DESC[suit][byte]: the card bits of a suit's byte, descending.
-_BITS_DESC = tuple(
-    tuple(tuple(1 << (s * 8 + r) for r in range(7, -1, -1) if b >> r & 1) for b in range(256))
+# _BITS[suit][byte]: the card bits of a suit's byte, ascending.
+_BITS = tuple(
+    tuple(tuple(1 << (s * 8 + r) for r in range(8) if b >> r & 1) for b in range(256))
     for s in range(4)
 )
 _C0, _C1, _C2, _C3 = _CARDS
-_B0, _B1, _B2, _B3 = _BITS_DESC
+_B0, _B1, _B2, _B3 = _BITS
+_BIT = tuple(1 << c for c in range(32))
+_new_deal = object.__new__
+_TRIPLES_OF = tuple(n * (n - 1) * (n - 2) // 6 for n in range(33))
 # The 56 triples of positions in an 8-card hand, ordered so that their masks ascend.
 _TRIPLES = sorted(combinations(range(8), 3), key=lambda t: (t[2], t[1], t[0]))
 
@@ -64,25 +67,26 @@ class PassActions(Sequence[int]):
     def __init__(self, hand: int, seat: int) -> None:
         self._mask = hand
         self._base = PASS_FLAG | seat << 32
-        b = _B3[hand >> 24] + _B2[hand >> 16 & 255] + _B1[hand >> 8 & 255] + _B0[hand & 255]
-        self._bits = b[::-1]
+        self._bits = (
+            _B0[hand & 255] + _B1[hand >> 8 & 255] + _B2[hand >> 16 & 255] + _B3[hand >> 24]
+        )
 
     def __len__(self) -> int:
-        n = len(self._bits)
-        return n * (n - 1) * (n - 2) // 6
+        return _TRIPLES_OF[len(self._bits)]
 
     @overload
     def __getitem__(self, i: int) -> int: ...
     @overload
     def __getitem__(self, i: slice) -> Sequence[int]: ...
     def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        bits = self._bits
+        if i.__class__ is int and len(bits) == 8:
+            k: int = i  # type: ignore[assignment]
+            a, b, c = _TRIPLES[k]
+            return self._base | bits[a] | bits[b] | bits[c]
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        if len(self._bits) != 8:
-            return sorted(sum(t, self._base) for t in combinations(self._bits, 3))[i]
-        a, b, c = _TRIPLES[i]
-        bits = self._bits
-        return self._base | bits[a] | bits[b] | bits[c]
+        return sorted(sum(t, self._base) for t in combinations(bits, 3))[i]
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, int):
@@ -106,6 +110,51 @@ def _cards_of(mask: int) -> tuple[int, ...]:
     return _C0[mask & 255] + _C1[mask >> 8 & 255] + _C2[mask >> 16 & 255] + _C3[mask >> 24]
 
 
+# Dealing: one 192-bit draw read as the mixed-radix digits j(32), j(31), ... j(2) of a
+# Fisher-Yates shuffle (swap position n-1 with j(n)), then card k of the shuffled deck
+# goes to the (k % 4)-th seat from the dealer's left. The function below is that loop
+# unrolled at import time (digits taken in chunks small enough for machine-word ints);
+# tests compare it with the plain loop, so a seed always deals the same cards.
+_DIGIT_CHUNKS = (
+    (32, 31, 30, 29, 28, 27),
+    (26, 25, 24, 23, 22, 21),
+    (20, 19, 18, 17, 16, 15),
+    (14, 13, 12, 11, 10, 9, 8),
+    (7, 6, 5, 4, 3, 2),
+)
+
+
+def _compile_dealer() -> Callable[[random.Random, int], list[int]]:
+    lines = [
+        "def deal_masks(rng, dealer=0):",
+        "    r = rng.getrandbits(192)",
+        "    x = list(_DECK)",
+    ]
+    for chunk in _DIGIT_CHUNKS:
+        size = 1
+        for n in chunk:
+            size *= n
+        lines.append(f"    r, c = divmod(r, {size})")
+        lines += [f"    j = c % {n}; c //= {n}; x[{n - 1}], x[j] = x[j], x[{n - 1}]" for n in chunk]
+    for k in range(4):
+        lines.append(f"    h{k} = " + " | ".join(f"b[x[{p}]]" for p in range(k, 32, 4)))
+    lines += [
+        "    if dealer == 0:",
+        "        return [h3, h0, h1, h2]",
+        "    hands = [0, 0, 0, 0]",
+        "    hands[(dealer + 1) & 3], hands[(dealer + 2) & 3] = h0, h1",
+        "    hands[(dealer + 3) & 3], hands[dealer & 3] = h2, h3",
+        "    return hands",
+    ]
+    namespace: dict[str, object] = {"_DECK": tuple(range(32)), "b": _BIT}
+    exec("\n".join(lines), namespace)  # our own fixed source, no input
+    fn = namespace["deal_masks"]
+    return fn  # type: ignore[return-value]
+
+
+_deal = _compile_dealer()
+
+
 def deal_masks(rng: random.Random, dealer: int = 0) -> list[int]:
     """Shuffle and deal: four 8-card bitmasks, one card at a time from the dealer's left.
 
@@ -113,15 +162,7 @@ def deal_masks(rng: random.Random, dealer: int = 0) -> list[int]:
     >>> [m.bit_count() for m in masks], sum(masks) == (1 << 32) - 1
     ([8, 8, 8, 8], True)
     """
-    r = rng.getrandbits(192)
-    cards = list(range(32))
-    for n in range(32, 1, -1):
-        r, j = divmod(r, n)
-        cards[n - 1], cards[j] = cards[j], cards[n - 1]
-    hands = [0, 0, 0, 0]
-    for k in range(4):
-        hands[(dealer + 1 + k) & 3] = sum([1 << c for c in cards[k::4]])
-    return hands
+    return _deal(rng, dealer)
 
 
 class Deal:
@@ -130,21 +171,60 @@ class Deal:
     ``referee=True`` is the mode for replaying records of physical tables: a held
     card that fails to follow suit is accepted and noted as a renonc B, and the
     deal does not stop by itself at 17.
+
+    For search: :meth:`clone` copies a state cheaply and :meth:`undo` takes the
+    last action back (``apply`` then ``undo`` restores the state exactly).
     """
 
-    # Scalars start as class attributes; an instance gets its own on first write.
-    _npassed = 0
-    _phase = PASS
-    _led = 0
-    _best = -1
-    _winner = -1
-    _tpts = 0
-    _hejma_on_table = False
-    _taken = 0
-    _hejma = -1
-    _last = -1
-    _pack: tuple[int, int] | None = None
-    _renonc: tuple[tuple[int, int], ...] = ()
+    __slots__ = (
+        "_dealt",
+        "_early",
+        "_hands",
+        "_hejma",
+        "_history",
+        "_last",
+        "_leader",
+        "_led",
+        "_npassed",
+        "_ntricks",
+        "_pack",
+        "_passes",
+        "_phase",
+        "_pts",
+        "_renonc",
+        "_strength",
+        "_taken",
+        "_trick",
+        "_tricks",
+        "_turn",
+        "dealer",
+        "referee",
+        "ruleset",
+    )
+
+    _dealt: tuple[int, ...]
+    _early: bool
+    _hands: list[int]
+    _hejma: int
+    _history: list[int]
+    _last: int
+    _leader: int
+    _led: int
+    _npassed: int
+    _ntricks: list[int]
+    _pack: tuple[int, int] | None
+    _passes: list[int]
+    _phase: int
+    _pts: list[int]
+    _renonc: tuple[tuple[int, int], ...]
+    _strength: tuple[int, ...]
+    _taken: int
+    _trick: list[int]
+    _tricks: list[tuple[int, tuple[int, ...], int]]
+    _turn: int
+    dealer: Seat
+    referee: bool
+    ruleset: Ruleset
 
     def __init__(
         self,
@@ -160,15 +240,20 @@ class Deal:
         self._dealt = tuple(hands)
         self._hands = list(hands)
         self._passes = [0, 0, 0, 0]
-        self._turn = (dealer + 1) & 3
-        self._leader = self._turn
-        self._trick: list[int] = []
+        # The seat to move; in the pass phase the first seat (from the dealer's left) to pass.
+        self._turn = self._leader = (dealer + 1) & 3
+        self._trick = []
         self._pts = [0, 0, 0, 0]
         self._ntricks = [0, 0, 0, 0]
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._history: list[int] = []
+        self._tricks = []
+        self._history = []
         self._strength = ruleset.strength
         self._early = ruleset.early_end and not referee
+        self._phase = PASS
+        self._npassed = self._led = self._taken = 0
+        self._hejma = self._last = -1
+        self._pack = None
+        self._renonc = ()
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -183,7 +268,8 @@ class Deal:
         """Shuffle and deal from a seed or an injected ``random.Random`` (reproducible)."""
         if rng is None:
             rng = random.Random(seed)
-        return cls(deal_masks(rng, int(dealer)), int(dealer), ruleset)
+        d = int(dealer)
+        return cls(_deal(rng, d), d, ruleset)
 
     @classmethod
     def from_hands(
@@ -222,11 +308,32 @@ class Deal:
         return cls(masks, int(seat), ruleset, referee=referee)
 
     def clone(self) -> Deal:
-        """An independent copy of this state."""
-        other = Deal.__new__(Deal)
-        for name, value in self.__dict__.items():
-            setattr(other, name, value.copy() if isinstance(value, list) else value)
-        return other
+        """An independent copy of this state (cheap: a few list copies)."""
+        o = _new_deal(Deal)
+        o.ruleset = self.ruleset
+        o.dealer = self.dealer
+        o.referee = self.referee
+        o._dealt = self._dealt
+        o._hands = self._hands[:]
+        o._passes = self._passes[:]
+        o._turn = self._turn
+        o._leader = self._leader
+        o._trick = self._trick[:]
+        o._pts = self._pts[:]
+        o._ntricks = self._ntricks[:]
+        o._tricks = self._tricks[:]
+        o._history = self._history[:]
+        o._strength = self._strength
+        o._early = self._early
+        o._phase = self._phase
+        o._npassed = self._npassed
+        o._led = self._led
+        o._taken = self._taken
+        o._hejma = self._hejma
+        o._last = self._last
+        o._pack = self._pack
+        o._renonc = self._renonc
+        return o
 
     # -- queries --------------------------------------------------------------
     @property
@@ -237,14 +344,7 @@ class Deal:
     @property
     def turn(self) -> Seat | None:
         """The seat to move (in the pass phase: the first seat still to pass), None when over."""
-        if self._phase == PASS:
-            for k in range(1, 5):
-                s = (self.dealer + k) & 3
-                if not self._passes[s]:
-                    return SEATS[s]
-        if self._phase == PLAY:
-            return SEATS[self._turn]
-        return None
+        return None if self._phase == OVER else SEATS[self._turn]
 
     def is_over(self) -> bool:
         """True when the deal has ended (played out, early end, or packed)."""
@@ -301,9 +401,7 @@ class Deal:
             return _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
         if ph == PASS:
             if seat is None:
-                t = self.turn
-                assert t is not None
-                seat = int(t)
+                seat = self._turn
             elif self._passes[seat]:
                 return ()
             return PassActions(self._hands[seat], seat)
@@ -318,73 +416,153 @@ class Deal:
                 raise IllegalActionError(
                     f"not the turn of {SEATS[seat].code}: {SEATS[s].code} plays", reason="turn"
                 )
-            bit = 1 << action
-            hand = self._hands[s]
-            if not hand & bit:
+            hands = self._hands
+            hand = hands[s]
+            trick = self._trick
+            if trick:
+                if not (hand & SUIT_MASK[self._led] or hand) >> action & 1:
+                    self._refuse_play(action, s, hand)  # raises, or notes a renonc (referee)
+            elif hand >> action & 1:
+                self._led = action >> 3
+            else:
                 raise IllegalActionError(
                     f"{SEATS[s].code} does not hold {CODES[action]}", reason="card"
                 )
-            trick = self._trick
-            if trick:
-                led = self._led
-                if action >> 3 != led:
-                    if hand & SUIT_MASK[led]:
-                        if not self.referee:
-                            raise IllegalActionError(
-                                f"{SEATS[s].code} must follow suit with {CODES[action]}",
-                                reason="follow",
-                            )
-                        self._renonc += ((s, len(self._history) - 4),)
-                elif self._strength[action] > self._best:
-                    self._best = self._strength[action]
-                    self._winner = s
-                self._tpts += POINTS[action]
-            else:
-                self._led = action >> 3
-                self._best = self._strength[action]
-                self._winner = s
-                self._tpts = POINTS[action]
-            if action == HEJMA:
-                self._hejma_on_table = True
-            self._hands[s] = hand ^ bit
+            hands[s] = hand ^ 1 << action
             trick.append(action)
             self._history.append(action)
-            if len(trick) == 4:
-                self._end_trick()
-            else:
+            if len(trick) < 4:
                 self._turn = (s + 1) & 3
+                return
+            self._end_trick(trick)
             return
         self._apply_other(action, seat)
 
-    def _end_trick(self) -> None:
-        w = self._winner
-        gain = self._tpts
-        last = len(self._tricks) == 7
-        if last:
+    def _end_trick(self, trick: list[int]) -> None:
+        """Score the complete ``trick``: the highest card of the led suit takes it."""
+        c0, c1, c2, c3 = trick
+        st = self._strength
+        led = c0 >> 3
+        best, w = st[c0], 0
+        if c1 >> 3 == led and st[c1] > best:
+            best, w = st[c1], 1
+        if c2 >> 3 == led and st[c2] > best:
+            best, w = st[c2], 2
+        if c3 >> 3 == led and st[c3] > best:
+            w = 3
+        leader = self._leader
+        w = (leader + w) & 3
+        gain = POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
+        tricks = self._tricks
+        if HEJMA in trick:
+            self._hejma = w
+        if len(tricks) == 7:
             gain += 5
             self._last = w
-        if self._hejma_on_table:
-            self._hejma = w
-            self._hejma_on_table = False
-        self._pts[w] += gain
+            self._phase = OVER
+        pts = self._pts
+        pts[w] += gain
         self._taken += gain
         self._ntricks[w] += 1
-        self._tricks.append((self._leader, tuple(self._trick), w))
+        tricks.append((leader, (c0, c1, c2, c3), w))
         self._trick = []
         self._leader = self._turn = w
-        if last or (self._early and self._pts[w] >= 17):
+        if self._early and pts[w] >= 17:
             self._phase = OVER
+
+    def playout(self, rng: random.Random) -> None:
+        """Finish the deal at random: the rollout of a search, in one tight loop.
+
+        Exactly what the checked loop ``while acts := deal.legal_actions():
+        deal.apply(acts[int(rng.random() * len(acts))])`` does with the same ``rng``
+        (same choices, same final state; tests hold it to that), without the two calls
+        and the re-check per card: each card is drawn from the legal cards. Never packs.
+
+        >>> a, b = Deal.new(seed=8), Deal.new(seed=8)
+        >>> a.playout(random.Random(1))
+        >>> rng = random.Random(1)
+        >>> while acts := b.legal_actions():
+        ...     b.apply(acts[int(rng.random() * len(acts))])
+        >>> a.history == b.history and a.result() == b.result()
+        True
+        """
+        rnd = rng.random
+        while self._phase == PASS:
+            s = self._turn
+            h = self._hands[s]
+            bits = _B0[h & 255] + _B1[h >> 8 & 255] + _B2[h >> 16 & 255] + _B3[h >> 24]
+            if len(bits) == 8:  # always, before a seat has passed: PassActions' order
+                a, b, c = _TRIPLES[int(rnd() * 56)]
+                mask = bits[a] | bits[b] | bits[c]
+            else:
+                choices = PassActions(h, s)
+                mask = choices[int(rnd() * len(choices))] & _MASK32
+            self._pass(s, mask, PASS_FLAG | s << 32 | mask)
+        hands, history, end_trick = self._hands, self._history, self._end_trick
+        trick = self._trick
+        s = self._turn
+        while self._phase == PLAY:
+            h = hands[s]
+            if trick:
+                led = trick[0] >> 3
+                m = h & SUIT_MASK[led]
+                if m:
+                    acts = _CARDS[led][m >> (led << 3)]
+                else:
+                    acts = _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
+            else:
+                acts = _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
+            card = acts[int(rnd() * len(acts))]
+            hands[s] = h ^ 1 << card
+            trick.append(card)
+            history.append(card)
+            n = len(trick)
+            if n < 4:
+                if n == 1:
+                    self._led = card >> 3
+                s = (s + 1) & 3
+            else:
+                end_trick(trick)
+                trick = self._trick
+                s = self._turn
+
+    def _refuse_play(self, action: int, s: int, hand: int) -> None:
+        if not hand >> action & 1:
+            raise IllegalActionError(
+                f"{SEATS[s].code} does not hold {CODES[action]}", reason="card"
+            )
+        if not self.referee:
+            raise IllegalActionError(
+                f"{SEATS[s].code} must follow suit with {CODES[action]}", reason="follow"
+            )
+        self._renonc += ((s, len(self._history) - 4),)
 
     def _apply_other(self, action: int, seat: int | None) -> None:
         if action.__class__ is not int:
             raise IllegalActionError(f"not an action: {action!r}", reason="action")
-        if self._phase == OVER:
+        phase = self._phase
+        if phase == PASS and action & PASS_FLAG and action >> 35 == 0:
+            s = action >> 32 & 3
+            mask = action & _MASK32
+            if seat is not None and seat != s:
+                raise IllegalActionError("a seat passes only its own cards", reason="turn")
+            passes = self._passes
+            if passes[s]:
+                raise IllegalActionError(f"{SEATS[s].code} has already passed", reason="pass")
+            hands = self._hands
+            if mask.bit_count() != 3 or mask & ~hands[s]:
+                raise IllegalActionError(
+                    f"{SEATS[s].code} must pass 3 cards of its hand", reason="pass"
+                )
+            self._pass(s, mask, action)
+            return
+        if phase == OVER:
             raise IllegalActionError("the deal is over", reason="phase")
         if PACK <= action < PACK + 4:
             p = action - PACK
             if seat is not None and seat != p:
                 raise IllegalActionError("a seat packs only for itself", reason="turn")
-            if self._phase != PLAY:
+            if phase != PLAY:
                 raise IllegalActionError("packing is possible only during play", reason="phase")
             total = self._pts[p] + 33 - self._taken
             if total < 17:
@@ -402,33 +580,118 @@ class Deal:
             self._phase = OVER
             return
         if action & PASS_FLAG and action >> 35 == 0:
-            s = action >> 32 & 3
-            mask = action & _MASK32
-            if seat is not None and seat != s:
+            if seat is not None and seat != action >> 32 & 3:
                 raise IllegalActionError("a seat passes only its own cards", reason="turn")
-            if self._phase != PASS:
-                raise IllegalActionError("the pass is over", reason="phase")
-            if self._passes[s]:
-                raise IllegalActionError(f"{SEATS[s].code} has already passed", reason="pass")
-            if mask.bit_count() != 3 or mask & ~self._hands[s]:
-                raise IllegalActionError(
-                    f"{SEATS[s].code} must pass 3 cards of its hand", reason="pass"
-                )
-            self._hands[s] ^= mask
-            self._passes[s] = mask
-            left, right = (s + 1) & 3, (s + 3) & 3
-            if self._passes[left]:
-                self._hands[left] |= mask
-            if self._passes[right]:
-                self._hands[s] |= self._passes[right]
-            self._npassed += 1
-            self._history.append(action)
-            if self._npassed == 4:
-                self._phase = PLAY
-            return
+            raise IllegalActionError("the pass is over", reason="phase")
         if 0 <= action < 32:
             raise IllegalActionError("cards are played only after the pass", reason="phase")
         raise IllegalActionError(f"not an action: {action!r}", reason="action")
+
+    def _pass(self, s: int, mask: int, action: int) -> None:
+        """Seat ``s`` passes the cards of ``mask`` (checked by the caller)."""
+        hands, passes = self._hands, self._passes
+        hands[s] ^= mask
+        passes[s] = mask
+        left = (s + 1) & 3
+        if passes[left]:
+            hands[left] |= mask
+        if passes[(s + 3) & 3]:
+            hands[s] |= passes[(s + 3) & 3]
+        self._history.append(action)
+        n = self._npassed = self._npassed + 1
+        if n == 4:
+            self._phase = PLAY
+            self._turn = self._leader
+        elif s == self._turn:  # the next seat still to pass, clockwise
+            while passes[left]:
+                left = (left + 1) & 3
+            self._turn = left
+
+    def _first_to_pass(self) -> int:
+        d = self.dealer
+        passes = self._passes
+        for k in (1, 2, 3, 4):
+            s = (d + k) & 3
+            if not passes[s]:
+                return s
+        return self._leader
+
+    def undo(self) -> int:
+        """Take back the last action and return it; the state is exactly as before it.
+
+        Raises ``IllegalActionError`` (reason ``phase``) when nothing was applied.
+
+        >>> d = Deal.new(seed=4)
+        >>> before = d.clone()
+        >>> d.apply(d.legal_actions()[0]); d.undo() == before.legal_actions()[0]
+        True
+        >>> d.hand_mask(1) == before.hand_mask(1) and d.turn == before.turn
+        True
+        """
+        history = self._history
+        if not history:
+            raise IllegalActionError("nothing to undo", reason="phase")
+        action = history.pop()
+        if action < 32:
+            self._undo_play(action)
+        elif action < PACK + 4:
+            self._undo_pack(action - PACK)
+        else:
+            self._undo_pass(action >> 32 & 3, action & _MASK32)
+        return action
+
+    def _undo_play(self, card: int) -> None:
+        trick = self._trick
+        if not trick:  # the card completed a trick: lift the trick off the taker's pile
+            leader, cards, w = self._tricks.pop()
+            gain = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+            if len(self._tricks) == 7:
+                gain += 5
+                self._last = -1
+            if HEJMA in cards:
+                self._hejma = -1
+            self._pts[w] -= gain
+            self._taken -= gain
+            self._ntricks[w] -= 1
+            self._phase = PLAY
+            self._leader = leader
+            trick = self._trick = list(cards)
+        trick.pop()
+        if not trick:
+            self._led = self._tricks[-1][1][0] >> 3 if self._tricks else 0
+        s = (self._leader + len(trick)) & 3
+        self._hands[s] |= 1 << card
+        self._turn = s
+        renonc = self._renonc
+        if renonc and renonc[-1] == (s, len(self._history) - 4):
+            self._renonc = renonc[:-1]
+
+    def _undo_pack(self, p: int) -> None:
+        taken = 0
+        hejma = -1
+        for _, cards, w in self._tricks:
+            taken += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+            if HEJMA in cards:
+                hejma = w
+        self._pts[p] -= 33 - taken
+        self._taken = taken
+        self._hejma = hejma
+        self._last = -1
+        self._pack = None
+        self._phase = PLAY
+
+    def _undo_pass(self, s: int, mask: int) -> None:
+        passes, hands = self._passes, self._hands
+        left, right = (s + 1) & 3, (s + 3) & 3
+        if passes[left]:
+            hands[left] &= ~mask
+        if passes[right]:
+            hands[s] &= ~passes[right]
+        hands[s] |= mask
+        passes[s] = 0
+        self._npassed -= 1
+        self._phase = PASS
+        self._turn = self._first_to_pass()
 
     # -- the end --------------------------------------------------------------
     def end_kind(self) -> EndKind | None:
@@ -454,6 +717,30 @@ class Deal:
 
     def result(self) -> DealResult:
         """The scored result; raises ``IllegalActionError`` (reason ``phase``) if unfinished."""
+        renonc = self._renonc
+        if renonc or self._phase != OVER:
+            return self._result_slow()
+        p, t = self._pts, self._ntricks
+        points = (p[0], p[1], p[2], p[3])
+        top = max(points)
+        if points.count(top) == 1:
+            loser: tuple[Seat, ...] = (SEATS[points.index(top)],)
+        else:
+            loser = tuple(SEATS[s] for s in loser_of(p, self._hejma, self._last, self.ruleset))
+        end: EndKind = (
+            "packed" if self._pack is not None else "played" if len(self._tricks) == 8 else "early"
+        )
+        h, last = self._hejma, self._last
+        return make_result(
+            points,
+            (t[0], t[1], t[2], t[3]),
+            None if h < 0 else SEATS[h],
+            None if last < 0 else SEATS[last],
+            loser,
+            end,
+        )
+
+    def _result_slow(self) -> DealResult:
         end = self.end_kind()
         if end is None:
             raise IllegalActionError("the deal is not over", reason="phase")
@@ -465,12 +752,12 @@ class Deal:
                 SEATS[s] for s in loser_of(self._pts, self._hejma, self._last, self.ruleset)
             )
         p, t = self._pts, self._ntricks
-        return DealResult(
-            points=(p[0], p[1], p[2], p[3]),
-            tricks=(t[0], t[1], t[2], t[3]),
-            hejma=None if self._hejma < 0 else SEATS[self._hejma],
-            last_trick=None if self._last < 0 else SEATS[self._last],
-            loser=loser,
-            end=end,
-            renonc=tuple(Renonc(SEATS[s], i) for s, i in self._renonc),
+        return make_result(
+            (p[0], p[1], p[2], p[3]),
+            (t[0], t[1], t[2], t[3]),
+            None if self._hejma < 0 else SEATS[self._hejma],
+            None if self._last < 0 else SEATS[self._last],
+            loser,
+            end,
+            tuple(Renonc(SEATS[s], i) for s, i in self._renonc),
         )

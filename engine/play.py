@@ -26,11 +26,12 @@ import argparse
 from collections.abc import Callable
 from typing import IO, Any
 
-from engine.bots import BOTS, Bot
+from engine.bots import Bot
 from engine.cards import INDEX, Card, Language, Pattern, Seat
 from engine.deal import PACK, PASS_FLAG, Deal
 from engine.errors import IllegalActionError
 from engine.game import Game
+from engine.levels import make_bot
 from engine.rules import DEFAULT_RULESET, Ruleset
 from engine.views import seat_view
 
@@ -198,8 +199,7 @@ def play_command(
     lang: Language = args.lang
     pattern: Pattern = args.pattern
     me = int(Seat.parse(args.seat))
-    bot_class = BOTS[args.bot]
-    bots: list[Bot] = [bot_class() for _ in range(4)]
+    bots: list[Bot] = [make_bot(args.bot) for _ in range(4)]
     try:
         if args.word:
             game = Game(args.word, seed=args.seed, ruleset=ruleset)

@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from engine.cards import CODES, INDEX, SEATS, Seat
 from engine.deal import PACK, PASS_FLAG, Deal
@@ -188,10 +190,74 @@ def _step(deal: Deal, action: int, rec: DealRecord) -> None:
         raise _fail("format", f"cards after the end of the deal: {err}") from None
 
 
+_SEAT_OF = {"A": 0, "B": 1, "C": 2, "D": 3}
+_BIT_OF = {code: 1 << i for code, i in INDEX.items()}
+
+
+def _replay_fast(data: dict[str, object], ruleset: Ruleset) -> Deal | None:
+    """Replay a record object straight from its JSON values, every action checked by
+    :meth:`Deal.apply`; None at the first thing out of the ordinary.
+
+    The short path of :func:`check_record`: no :class:`DealRecord` is built. It accepts
+    only what the full path accepts (it stops at anything else), and the full path then
+    finds the exact error, so both always agree.
+    """
+    index = INDEX.__getitem__
+    bit_of = _BIT_OF.__getitem__
+    try:
+        dealer = _SEAT_OF[data["dealer"]]  # type: ignore[index]
+        hands = data["hands"]
+        passes = data["passes"]
+        play = data["play"]
+        if (
+            hands.__class__ is not dict
+            or passes.__class__ is not dict
+            or play.__class__ is not list
+            or len(hands) != 4  # type: ignore[arg-type]
+            or len(passes) != 4  # type: ignore[arg-type]
+        ):
+            return None
+        masks = []
+        seen = 0
+        for key in _SEAT_KEYS:
+            cards = hands[key]  # type: ignore[index]
+            if cards.__class__ is not list or len(cards) != 8:
+                return None
+            m = reduce(or_, map(bit_of, cards))
+            if m.bit_count() != 8 or m & seen:
+                return None
+            seen |= m
+            masks.append(m)
+        deal = Deal(masks, dealer, ruleset, referee=True)
+        apply = deal.apply
+        for s, key in enumerate(_SEAT_KEYS):
+            cards = passes[key]  # type: ignore[index]
+            if cards.__class__ is not list or len(cards) != 3:
+                return None
+            apply(PASS_FLAG | s << 32 | reduce(or_, map(bit_of, cards)))
+        for c in map(index, play):  # type: ignore[call-overload]
+            apply(c)
+        pack = data.get("pack")
+        if pack is not None:
+            if pack.__class__ is not dict:
+                return None
+            after = pack.get("after")  # type: ignore[attr-defined]
+            if after.__class__ is not int or after != len(play):  # type: ignore[arg-type]
+                return None
+            apply(PACK + _SEAT_OF[pack["seat"]])  # type: ignore[index]
+    except (KeyError, TypeError, IllegalActionError):
+        return None
+    return deal
+
+
 def check_record(
     record: DealRecord | dict[str, object], ruleset: Ruleset = DEFAULT_RULESET
 ) -> tuple[Deal, DealResult]:
     """Replay and check a record; return the final state and its result."""
+    if record.__class__ is dict:
+        fast = _replay_fast(record, ruleset)  # type: ignore[arg-type]
+        if fast is not None and fast.end_kind() is not None:
+            return fast, fast.result()
     rec = record if isinstance(record, DealRecord) else DealRecord.from_json(record)
     deal = _start(rec, ruleset)
     for action in _actions(rec):

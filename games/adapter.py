@@ -1,6 +1,10 @@
 """Rows to ledger events and back: the one place that knows both the models and
 :mod:`games.ledger`. Thin on purpose; the ledger stays the single source of truth.
 
+Who dealt and who sat out are stored with every deal and misdeal as they were played
+(:func:`dealer_for_record`, :func:`sat_out_for_record`); deals recorded before the
+dealer was stored (blank) follow the rules.
+
 Adapter beyond the ledger: the tournament's sit-out rule ``dealer_and_left`` (at six,
 the dealer and the seat to the dealer's *left* sit out) is not a ledger rule, so the
 site computes that block itself and records it on the deal as ``sat_out``.
@@ -44,6 +48,7 @@ _FIELD_BY_CODE = {
     "too_many_losers": "losers",
     "seat_sat_out": "losers",
     "seat_left_table": "losers",
+    "dealer_left_table": "deal",
     "invalid_points": "points",
     "invalid_sit_out": "sat_out",
     "game_finished": "game",
@@ -108,14 +113,20 @@ def game_events(game: Game) -> GameEvents:
     stamped: list[tuple[int, Event]] = []
     for deal in deals:
         sat_out = tuple(deal.sat_out) if deal.sat_out is not None else None
-        stamped.append(
-            (deal.seq, DealRecorded(deal.event_id, tuple(deal.losers), deal.points, sat_out))
+        recorded = DealRecorded(
+            deal.event_id, tuple(deal.losers), deal.points, sat_out, deal.dealer or None
         )
+        stamped.append((deal.seq, recorded))
         if deal.undone_seq is not None:
             stamped.append((deal.undone_seq, DealUndone(f"u{deal.pk}")))
     for misdeal in misdeals:
         deal_id = f"d{misdeal.deal_id}" if misdeal.deal_id else None
-        stamped.append((misdeal.seq, Misdeal(misdeal.event_id, deal_id, misdeal.waived)))
+        stamped.append(
+            (
+                misdeal.seq,
+                Misdeal(misdeal.event_id, deal_id, misdeal.waived, misdeal.dealer or None),
+            )
+        )
     for correction in corrections:
         losers = tuple(correction.losers) if correction.losers is not None else None
         event = DealCorrected(
@@ -167,12 +178,19 @@ def next_players(game: Game, state: LedgerState) -> tuple[str, ...]:
 def sat_out_for_record(
     game: Game, state: LedgerState, sat_out: Sequence[str] | None
 ) -> tuple[str, ...] | None:
-    """The ``sat_out`` to store: as given, or the adapter's block for ``dealer_and_left``."""
+    """The ``sat_out`` to store, a fact of play: as given, else who the rules seat out of
+    the next deal now (the adapter's block for ``dealer_and_left``). Stored with every
+    deal, so a later ruling on an earlier deal never changes who sat out this one."""
     if sat_out is not None:
         return tuple(sat_out)
-    if game.sit_out_rule == DEALER_AND_LEFT and len(state.active_seats) == 6:
-        return next_sitting_out(game, state)
-    return None
+    if state.next_deal is None:
+        return None
+    return next_sitting_out(game, state)
+
+
+def dealer_for_record(state: LedgerState) -> str:
+    """Who deals the next deal: stored with the deal (or misdeal) as a fact of play."""
+    return state.next_deal.dealer if state.next_deal is not None else ""
 
 
 def validation_error(error: LedgerError, field: str | None = None) -> ValidationError:

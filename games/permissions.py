@@ -3,10 +3,12 @@
 * score (record a deal or misdeal, undo, call the referee, enter a paper sheet): the table's
   line judge, the tournament's referees (head referee, listed line judges), its directors,
   an administrator;
-* referee (rulings, corrections, waiving a misdeal letter, late misdeals) and read the audit
-  trail: the same without the table's own line judge, unless they are a tournament referee;
+* referee (rulings, corrections, waiving a misdeal letter, late misdeals, acknowledging a
+  referee call) and read the audit trail: the same without the table's own line judge, unless
+  they are a tournament referee;
 * appeal: a party (a player seated at that table, or the tournament's director);
-* decide an appeal: a commission member.
+* decide an appeal: a commission member who is not a party to it (not seated at the table,
+  not a director of the tournament, not the referee who ruled, not the one who filed it).
 """
 
 from __future__ import annotations
@@ -43,6 +45,14 @@ def can_score(user: AnyUser | None, table: Table) -> bool:
     return table.line_judge_id == user.pk or can_referee(user, table)
 
 
+def may_see_table(user: AnyUser | None, table: Table) -> bool:
+    """The table's game state: public once the round's results are (``tournaments.visibility``),
+    else for those who may see the held round and those who keep this table's score."""
+    from tournaments.visibility import may_see_results
+
+    return may_see_results(user, table.round) or can_score(user, table)
+
+
 def is_party(user: AnyUser | None, table: Table) -> bool:
     if user is None or not user.is_authenticated:
         return False
@@ -73,3 +83,14 @@ def require_party(user: AnyUser | None, table: Table) -> None:
 def require_commission(user: AnyUser | None) -> None:
     if not has_role(user, Role.COMMISSION):
         raise PermissionDenied(_("Only a commission member decides appeals."))
+
+
+def require_neutral(user: AnyUser | None, table: Table, *, filed_by: Any, referee: Any) -> None:
+    """Nobody decides an appeal they are part of: a player seated at the table, a director of
+    the tournament, the referee who ruled, or whoever filed it."""
+    if user is None or not user.is_authenticated:
+        return
+    if is_party(user, table) or user.pk in (filed_by, referee):
+        raise PermissionDenied(
+            _("A party to this appeal may not decide it: another commission member must.")
+        )

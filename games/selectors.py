@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Max, QuerySet
+from django.utils.translation import gettext as _
 
 from games.adapter import GameEvents, game_events, ledger_settings, next_sitting_out
-from games.ledger import LedgerState, replay
-from games.models import Appeal, AuditEntry, Game, Ruling
+from games.analysis import deal_is_analysable
+from games.ledger import LedgerState, LetterAward, MisdealState, replay
+from games.ledger.ahead import ahead, next_view, seat_view
+from games.models import Appeal, AppealStatus, AuditEntry, Deal, Game, Ruling
 from tournaments.models import Round, Table
 
 
@@ -69,26 +75,97 @@ def _ruling_json(
     }
 
 
-def state_json(game: Game, loaded: GameEvents | None, state: LedgerState) -> dict[str, Any]:
+def deal_by_number(table: Table, number: int) -> Deal:
+    """The live deal ``number`` of the table's game (what referees and the API name)."""
+    deal = (
+        Deal.objects.select_related("game")
+        .filter(game__table=table, number=number, undone_seq__isnull=True)
+        .first()
+    )
+    if deal is None:
+        raise ValidationError(
+            {"deal_number": [_("There is no deal %(number)d at this table.") % {"number": number}]},
+            code="unknown_deal",
+        )
+    return deal
+
+
+def _deal_ruling(ruling: Ruling) -> dict[str, Any]:
+    """A ruling as the deal log shows it."""
+    return {
+        "id": ruling.pk,
+        "kind": ruling.kind,
+        "offender": ruling.offender,
+        "penalty": ruling.penalty,
+        "penalty_label": str(ruling.get_penalty_display()),
+        "reason": ruling.reason,
+        "in_force": ruling.in_force,
+    }
+
+
+def _referee_call(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
+    if game.referee_called_at is None:
+        return None
+    acknowledged = game.referee_acknowledged_at
+    return {
+        "called_at": game.referee_called_at.isoformat(),
+        "called_by": names.get(game.referee_called_by_id or 0),
+        "acknowledged": acknowledged is not None,
+        "acknowledged_at": acknowledged.isoformat() if acknowledged else None,
+        "acknowledged_by": names.get(game.referee_acknowledged_by_id or 0),
+    }
+
+
+#: How many deals ahead the table page gets the states for (4 losers a deal: 84 replays).
+AHEAD_DEALS = 3
+
+
+def state_json(
+    game: Game, loaded: GameEvents | None, state: LedgerState, *, ahead_deals: int = 0
+) -> dict[str, Any]:
+    """The game's state as JSON; with ``ahead_deals``, also ``ahead``: the states after every
+    possible loser of that many next deals (:mod:`games.ledger.ahead`), for the table page to
+    follow while its deals wait offline."""
     table = game.table
     players = _players(table)
     deal_by_event = {deal.event_id: deal for deal in (loaded.deals if loaded else [])}
     rulings = list(loaded.rulings) if loaded else []
     appeals = list(Appeal.objects.filter(ruling__in=rulings)) if rulings else []
+    user_ids = {r.referee_id for r in rulings} | {
+        pk for pk in (game.referee_called_by_id, game.referee_acknowledged_by_id) if pk
+    }
     referees = (
-        dict(
-            get_user_model()
-            .objects.filter(pk__in={r.referee_id for r in rulings})
-            .values_list("pk", "username")
-        )
-        if rulings
+        dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username"))
+        if user_ids
         else {}
     )
     next_deal = state.next_deal
-    sitting_out = next_sitting_out(game, state)
+
+    def sitting_out_rule(of: LedgerState) -> tuple[str, ...]:
+        return next_sitting_out(game, of)
+
+    ruling_by_event = {ruling.event_id: ruling for ruling in rulings}
+    messages = {issue.event_id: issue.message for issue in state.issues}
+    history: dict[str, list[dict[str, Any]]] = {seat.seat: [] for seat in state.seats}
+
+    def remember(awards: Sequence[LetterAward], number: int | None) -> None:
+        for award in awards:
+            ruling_row = ruling_by_event.get(award.event_id or "")
+            history[award.seat].append(
+                {
+                    "letter": award.letter,
+                    "number": award.number,
+                    "deal_number": number,
+                    "source": award.source,
+                    "ruling": ruling_row.pk if ruling_row else None,
+                }
+            )
+
     deals = []
     for deal_state in state.deals:
         row = deal_by_event.get(deal_state.deal_id or "")
+        number = row.number if row else None
+        remember(deal_state.letters, number)
         deals.append(
             {
                 "id": row.pk if row else None,
@@ -108,9 +185,17 @@ def state_json(game: Game, loaded: GameEvents | None, state: LedgerState) -> dic
                 "placka": list(deal_state.placka),
                 "flags": [f for f in deal_state.flags if f != "sit_out_overridden"],
                 "renonc": (row.result or {}).get("renonc", []) if row else [],
+                "held": row is not None and not deal_state.counted,
+                "issue_message": messages.get(deal_state.deal_id or "") if row else None,
+                "rulings": [_deal_ruling(r) for r in rulings if row and r.deal_id == row.pk],
+                "analysable": row is not None and deal_is_analysable(row),
             }
         )
-    return {
+    held = [deal for deal in deals if deal["held"]]
+    if next_deal is not None:  # misdeal letters of the deal being dealt
+        pending = [m.letter for m in next_deal.misdeals if m.letter is not None]
+        remember(pending, len(loaded.live_deals) + 1 if loaded else 1)
+    result: dict[str, Any] = {
         "table": {
             "id": table.pk,
             "number": table.number,
@@ -125,20 +210,21 @@ def state_json(game: Game, loaded: GameEvents | None, state: LedgerState) -> dic
         "finish_reason": state.finish_reason,
         "placka_mode": game.placka_mode,
         "referee_called": game.referee_called_at is not None,
+        "referee_call": _referee_call(game, referees),
+        "needs_referee": bool(held),
+        "held_deals": [
+            {"number": d["number"], "issue": d["issue"], "message": d["issue_message"]}
+            for d in held
+        ],
         "seats": [
             {
-                "seat": seat.seat,
+                **seat_view(seat, state),
                 "player": players.get(seat.seat, ""),
-                "letters": seat.letters,
-                "word_so_far": seat.word_so_far,
-                "is_mecbol": seat.is_mecbol and seat.is_active and not state.finished,
-                "has_placka": seat.has_placka,
-                "is_active": seat.is_active,
                 "is_disqualified": seat.is_disqualified,
-                "place": seat.place,
                 "place_shared": seat.place_shared,
                 "deals_played": seat.deals_played,
                 "deals_lost": seat.deals_lost,
+                "history": history[seat.seat],
             }
             for seat in state.seats
         ],
@@ -146,9 +232,7 @@ def state_json(game: Game, loaded: GameEvents | None, state: LedgerState) -> dic
         if next_deal is None
         else {
             "number": len(loaded.live_deals) + 1 if loaded else 1,
-            "dealer": next_deal.dealer,
-            "sitting_out": list(sitting_out),
-            "players": [s for s in state.active_seats if s not in sitting_out],
+            **(next_view(state, sitting_out_rule) or {}),
             "misdeals": len(next_deal.misdeals),
         },
         "deals": deals,
@@ -157,56 +241,189 @@ def state_json(game: Game, loaded: GameEvents | None, state: LedgerState) -> dic
             _ruling_json(r, _deal_number(loaded, r.deal_id), referees, appeals) for r in rulings
         ],
     }
+    if ahead_deals:
+        events = loaded.events if loaded else []
+        result["ahead"] = ahead(
+            state.settings, events, ahead_deals, sitting_out=sitting_out_rule, state=state
+        )
+    return result
 
 
 def _deal_number(loaded: GameEvents | None, deal_pk: int) -> int | None:
     return loaded.deal_number(f"d{deal_pk}") if loaded else None
 
 
-def table_state(table: Table) -> dict[str, Any]:
+def table_state(table: Table, *, ahead_deals: int = 0) -> dict[str, Any]:
     """The state of the table's game (an empty one when no deal was entered yet)."""
     game = Game.objects.filter(table=table).first()
     if game is None:
         game = _unsaved_game(table)
-        return state_json(game, None, replay(ledger_settings(game), []))
+        empty = replay(ledger_settings(game), [])
+        return state_json(game, None, empty, ahead_deals=ahead_deals)
     game.table = table
     loaded = game_events(game)
-    return state_json(game, loaded, loaded.replay())
+    return state_json(game, loaded, loaded.replay(), ahead_deals=ahead_deals)
 
 
-def game_state(game: Game) -> dict[str, Any]:
+def game_state(game: Game, *, ahead_deals: int = 0) -> dict[str, Any]:
     """The state of a game a service just wrote (its replay is still on the instance)."""
     ledger = getattr(game, "ledger", None)
     if ledger is None:
-        return table_state(game.table)
-    return state_json(game, ledger[0], ledger[1])
+        return table_state(game.table, ahead_deals=ahead_deals)
+    return state_json(game, ledger[0], ledger[1], ahead_deals=ahead_deals)
 
 
-def round_dashboard(round_: Round) -> dict[str, Any]:
-    """Every table of a round: deals played, letters, mečbol, finished, referee called."""
-    tables = []
-    for table in round_.tables.select_related("round__tournament", "round__word").all():
-        state = table_state(table)
-        tables.append(
-            {
-                "table": state["table"],
-                "status": state["status"],
-                "referee_called": state["referee_called"],
-                "deals_played": sum(1 for d in state["deals"] if d["counted"]),
-                "seats": state["seats"],
-                "mecbol": [s["seat"] for s in state["seats"] if s["is_mecbol"]],
-                "placka": [s["seat"] for s in state["seats"] if s["has_placka"]],
-                "rulings": state["rulings"],
-            }
+#: Seconds a table's dashboard entry stays cached (its key changes with every write anyway).
+DASHBOARD_CACHE_SECONDS = 600
+
+
+def _dashboard_key(table: Table) -> str | None:
+    """What a table's dashboard entry depends on: the game's events (``next_seq``), the
+    referee call, and its rulings' appeals (filed or decided without a new event)."""
+    game = getattr(table, "game", None)
+    if game is None:
+        return None
+    called = game.referee_called_at.timestamp() if game.referee_called_at else 0
+    acknowledged = game.referee_acknowledged_at.timestamp() if game.referee_acknowledged_at else 0
+    appealed = table.appeal_at.timestamp() if table.appeal_at else 0  # type: ignore[attr-defined]
+    return (
+        f"dashboard:{game.pk}:{game.started_at.timestamp()}:{game.next_seq}:{game.status}:"
+        f"{called}:{acknowledged}:{table.appeals}:{appealed}"  # type: ignore[attr-defined]
+    )
+
+
+def _dashboard_entry(state: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "table": state["table"],
+        "status": state["status"],
+        "referee_called": state["referee_called"],
+        "referee_call": state["referee_call"],
+        "needs_referee": state["needs_referee"],
+        "held_deals": state["held_deals"],
+        "deals_played": sum(1 for d in state["deals"] if d["counted"]),
+        "seats": state["seats"],
+        "mecbol": [s["seat"] for s in state["seats"] if s["is_mecbol"]],
+        "placka": [s["seat"] for s in state["seats"] if s["has_placka"]],
+        "rulings": state["rulings"],
+    }
+
+
+def round_dashboard(
+    round_: Round, *, states: dict[int, tuple[Table, dict[str, Any]]] | None = None
+) -> dict[str, Any]:
+    """Every table of a round: deals played, letters, mečbol, finished, referee called.
+
+    One query for the tables and what their entries depend on, then the entries from the
+    cache; only a table written since (a new key) replays its ledger. ``states``, when given
+    (the referees' page needs every table's whole state), receives each table and its state,
+    and every entry is then built fresh."""
+    tables = list(
+        round_.tables.select_related("round__tournament", "round__word", "game")
+        .annotate(
+            appeals=Count("game__rulings__appeals"),
+            appeal_at=Max("game__rulings__appeals__decided_at"),
         )
-    left = [t["table"]["number"] for t in tables if t["status"] != "finished"]
+        .order_by("number")
+    )
+    keys = {table.pk: _dashboard_key(table) for table in tables}
+    cached = cache.get_many([key for key in keys.values() if key is not None])
+    fresh: dict[str, dict[str, Any]] = {}
+    entries = []
+    for table in tables:
+        key = keys[table.pk]
+        entry = cached.get(key) if key is not None and states is None else None
+        if entry is None:
+            state = table_state(table)
+            if states is not None:
+                states[table.pk] = (table, state)
+            entry = _dashboard_entry(state)
+            if key is not None:
+                fresh[key] = entry
+        entries.append(entry)
+    if fresh:
+        cache.set_many(fresh, DASHBOARD_CACHE_SECONDS)
+    left = [t["table"]["number"] for t in entries if t["status"] != "finished"]
     return {
         "round": {"id": round_.pk, "number": round_.number, "status": round_.status},
-        "tables": tables,
+        "tables": entries,
+        "calls": [t["table"]["number"] for t in entries if t["referee_called"]],
         "tables_left": left,
-        "finished": not left and bool(tables),
+        "finished": not left and bool(entries),
     }
 
 
 def audit_list(game: Game) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(game=game).select_related("by").order_by("at", "pk")
+
+
+def appeals_pending() -> QuerySet[Appeal]:
+    """Appeals waiting for the commission, oldest first, with what the page shows."""
+    return (
+        Appeal.objects.filter(status=AppealStatus.PENDING)
+        .select_related(
+            "ruling__deal", "ruling__game__table__round__tournament", "ruling__referee", "filed_by"
+        )
+        .order_by("filed_at", "pk")
+    )
+
+
+def appeals_decided(limit: int = 50) -> QuerySet[Appeal]:
+    return (
+        Appeal.objects.exclude(status=AppealStatus.PENDING)
+        .select_related(
+            "ruling__deal", "ruling__game__table__round__tournament", "decided_by", "filed_by"
+        )
+        .order_by("-decided_at", "-pk")[:limit]
+    )
+
+
+def misdeal_choices(table: Table) -> list[tuple[int, str]]:
+    """Misdeals of the table whose letter a referee may still waive, by deal number."""
+    game = Game.objects.filter(table=table).first()
+    if game is None:
+        return []
+    loaded = game_events(game)
+    state = loaded.replay()
+    found: list[tuple[int | None, MisdealState]] = [
+        (loaded.deal_number(deal.deal_id), misdeal)
+        for deal in state.deals
+        for misdeal in deal.misdeals
+    ]
+    if state.next_deal is not None:
+        found += [(None, misdeal) for misdeal in state.next_deal.misdeals]
+    choices = []
+    for number, misdeal in found:
+        if misdeal.letter is None or misdeal.waived:
+            continue
+        where = _("deal %(number)d") % {"number": number} if number is not None else _("next deal")
+        label = _("%(where)s: misdeal %(n)d by %(seat)s (letter %(letter)s)") % {
+            "where": where,
+            "n": misdeal.number,
+            "seat": misdeal.dealer,
+            "letter": misdeal.letter.letter,
+        }
+        choices.append((int(misdeal.event_id.removeprefix("m")), label))
+    return choices
+
+
+def appealable_rulings(table: Table) -> list[tuple[int, str]]:
+    """Rulings in force at the table without a pending appeal, labelled by deal number."""
+    rulings = (
+        Ruling.objects.filter(game__table=table, withdrawn_seq__isnull=True)
+        .exclude(appeals__status=AppealStatus.PENDING)
+        .select_related("deal")
+        .order_by("seq")
+    )
+    return [
+        (
+            ruling.pk,
+            _("Deal %(number)d: renonc %(kind)s by %(seat)s, %(penalty)s")
+            % {
+                "number": ruling.deal.number,
+                "kind": ruling.kind,
+                "seat": ruling.offender,
+                "penalty": ruling.get_penalty_display(),
+            },
+        )
+        for ruling in rulings
+    ]

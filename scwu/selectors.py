@@ -7,7 +7,8 @@ import datetime as dt
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scwu.models import Ban, Club, Membership, Player, PlayingWord
-from scwu.models.commission import WordStatus
+from scwu.models.commission import Verdict, WordStatus
+from scwu.models.players import nickname_key
 
 
 def player_club_at(player: Player, on: dt.date) -> Club | None:
@@ -37,7 +38,14 @@ def player_list(*, search: str = "", club: Club | None = None) -> QuerySet[Playe
         .order_by("nickname_key")
     )
     if search:
-        qs = qs.filter(Q(nickname__icontains=search) | Q(real_name__icontains=search))
+        # Matched on the stored search key (no case, no diacritics): "bo" finds "Bóža" on
+        # SQLite and PostgreSQL alike.
+        key = nickname_key(search)
+        qs = qs.filter(
+            Q(search_key__contains=key)
+            | Q(nickname_key__contains=key)  # players written in bulk, without a search key
+            | Q(real_name__icontains=search)
+        )
     if club is not None:
         qs = qs.filter(memberships__club=club, memberships__end__isnull=True)
     return qs
@@ -54,7 +62,11 @@ def club_members(club: Club) -> QuerySet[Membership]:
 
 
 def word_list(*, status: str | None = None, theme: str | None = None) -> QuerySet[PlayingWord]:
-    qs = PlayingWord.objects.select_related("proposed_by").prefetch_related("reviews__member__user")
+    qs = (
+        PlayingWord.objects.select_related("proposed_by")
+        .prefetch_related("reviews__member__user")
+        .annotate(approvals=Count("reviews", filter=Q(reviews__verdict=Verdict.APPROVE)))
+    )
     if status:
         qs = qs.filter(status=status)
     if theme:

@@ -18,14 +18,19 @@ from django.utils.translation import gettext_lazy as _
 
 from scwu.env import env_bool, env_int, env_list, env_str
 from scwu.security.csp import content_security_policy
+from scwu.security.secrets import secret_key_is_strong
+from scwu.serving import channel_layers
 
 # Lets generic classes such as ModelAdmin[Player] be subscripted at run time, for typing.
 django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DJANGO_DEBUG", default=True)
 TESTING = "pytest" in sys.modules or env_bool("SCWU_TESTING", default=False)
+# Debug only when asked: by default only the embedded developer setup (no DATABASE_URL, no
+# REDIS_URL) and the test suite run in debug; pointing at real services means production.
+EMBEDDED = not (env_str("DATABASE_URL") or env_str("REDIS_URL"))
+DEBUG = env_bool("DJANGO_DEBUG", default=EMBEDDED or TESTING)
 
 SECRET_KEY = env_str("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
@@ -33,6 +38,10 @@ if not DEBUG:
     # Outside debug we refuse to guess: a forgotten key or host list is a security hole.
     if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
+    if not secret_key_is_strong(SECRET_KEY):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is too weak: at least 50 characters, 5 of them different."
+        )
     if not ALLOWED_HOSTS:
         raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off.")
 else:
@@ -62,9 +71,12 @@ INSTALLED_APPS = [
     "games",
     "games.smoke_site",
     "games.online",
+    "tournaments.rating",
 ]
 
 MIDDLEWARE = [
+    # First: forwarded headers are believed from SCWU_TRUSTED_PROXIES only.
+    "scwu.security.proxy.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -77,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A database outage becomes a 503 with a reason rather than a 500 page.
     "scwu.health.DatabaseUnavailableMiddleware",
+    # A query parameter of the wrong kind becomes a 400 naming it (scwu/security/params.py).
+    "scwu.security.params.BadParameterMiddleware",
     # Last, as django-axes asks: it turns a lockout into the 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -155,10 +169,15 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("SCWU_LOGIN_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind the reverse proxy the client is the X-Forwarded-For hop the proxy saw, not the proxy.
+AXES_CLIENT_IP_CALLABLE = "scwu.security.proxy.client_address"
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
+
+# Online tables: the hard bots' thinking time per decision (milliseconds, in the table's write).
+SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -202,17 +221,13 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
-        }
-    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Redis (with a socket timeout longer than channels_redis's blocking pop) or in memory.
+CHANNEL_LAYERS = channel_layers(REDIS_URL)
 
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://")
+# The in-memory broker names a host: without one kombu warns "No hostname was supplied".
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -232,11 +247,14 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "scwu.security.basic_auth.LockoutAwareBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # Bodies are JSON: a form encoding cannot say null or a list of lists as the schema does.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_FILTER_BACKENDS": ["scwu.api.filters.StrictFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "scwu.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "scwu.api.errors.exception_handler",
 }
@@ -252,6 +270,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation's shared error answers (400/401/403/404/405/429/503): scwu/api/schema.py.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scwu.api.schema.common_responses",
+        "scwu.api.schema.request_text_without_nul",
+    ],
     # One name for a choice set that several fields share (seats are named the same everywhere).
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["A", "B", "C", "D", "E", "F"],
@@ -261,7 +285,13 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Production hardening; `manage.py check --deploy` is clean with production variables.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Addresses or networks of our reverse proxies: only their X-Forwarded-* headers are believed
+# (scwu/security/proxy.py strips them from anyone else).
+SCWU_TRUSTED_PROXIES = env_list("SCWU_TRUSTED_PROXIES")
+if SCWU_TRUSTED_PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The load balancer's probe speaks plain HTTP on the inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -23,10 +23,13 @@ api_redoc = csp_update(API_DOCS_POLICY_UPDATE)(SpectacularRedocView.as_view(url_
 urlpatterns = [
     path("", federation.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever the page links: send them to the site's icon.
+    path("favicon.ico", federation.favicon, name="favicon"),
     path("players/", federation.player_directory, name="player-list"),
     path("players/<int:pk>/", federation.player_detail, name="player-detail"),
     path("clubs/", federation.club_directory, name="club-list"),
     path("clubs/<slug:slug>/", federation.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/roster/", federation.club_roster, name="club-roster"),
     path("words/", federation.word_register, name="word-list"),
     path("words/propose/", federation.word_propose, name="word-propose"),
     path("words/<int:pk>/", federation.word_detail, name="word-detail"),
@@ -41,6 +44,7 @@ urlpatterns = [
     path("api/", include(("scwu.api.urls", "api"))),
     path("api/", include(("tournaments.api.urls", "tournaments-api"))),
     path("api/", include(("games.api.urls", "games-api"))),
+    path("api/", include(("tournaments.rating.urls", "rating-api"))),
     path("smoke/", include("games.smoke_site.urls")),
     path("online/", include("games.online.urls")),
     path("api/smoke/", include(("games.smoke_site.api_urls", "smoke-api"))),
@@ -48,3 +52,7 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+# Under /api/ a path that matches nothing answers JSON like every other API error.
+handler404 = "scwu.api.errors.not_found"
+handler403 = "scwu.views.federation.forbidden"

@@ -24,7 +24,7 @@ from tournaments.models import (
     Series,
     Tournament,
 )
-from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.models.rounds import DrawMethod
 from tournaments.results.services import results_recompute
 from tournaments.services import draw, entries, rounds, tournaments
 
@@ -125,13 +125,11 @@ def _play(director: User, round: Round) -> None:
 
 
 def _final(director: User, t: Tournament, letters: str) -> None:
-    """The seeded final of the top six, by elimination, played to the end."""
+    """The seeded final of the top six, by elimination (a final's default), played to the end."""
     round = rounds.round_create(
         by=director, tournament=t, word=_word(letters), stage=RoundStage.FINAL,
         draw_method=DrawMethod.SEEDED_FINAL,
     )  # fmt: skip
-    Round.objects.filter(pk=round.pk).update(placka_mode=PlackaMode.ELIMINATION)
-    round.refresh_from_db()
     draw.round_draw_start(by=director, round=round, seed=t.pk * 100 + round.number)
     round = draw.round_draw_run(round_id=round.pk, seed=t.pk * 100 + round.number)
     draw.round_draw_publish(by=director, round=round)

@@ -5,16 +5,48 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from scwu.models import Player, PlayingWord
+from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
+from scwu.models.players import Gender
+from scwu.templatetags.scwu_tags import person_label
 from tournaments.models import RoundStage, Tournament
-from tournaments.models.rounds import DrawMethod
+from tournaments.models.rounds import DrawMethod, PlackaMode
 
 
 class DateInput(forms.DateInput):
     input_type = "date"
+
+
+class PersonChoiceField(forms.ModelChoiceField[Any]):
+    def label_from_instance(self, obj: Any) -> str:
+        return person_label(obj)
+
+
+class PickList(forms.CheckboxSelectMultiple):
+    """Tick boxes under a filter box (site.js filters them): no ctrl-click multi-select."""
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        boxes = super().render(name, value, attrs, renderer)
+        return format_html(
+            '<div class="pick-list"><input type="search" class="pick-filter" '
+            'placeholder="{}" aria-label="{}">{}</div>',
+            _("Type to filter"),
+            _("Type to filter"),
+            boxes,
+        )
+
+
+class PeopleChoiceField(forms.ModelMultipleChoiceField[Any]):
+    widget = PickList
+
+    def label_from_instance(self, obj: Any) -> str:
+        return person_label(obj)
 
 
 class TournamentForm(forms.ModelForm[Tournament]):
@@ -26,8 +58,41 @@ class TournamentForm(forms.ModelForm[Tournament]):
             "basic_rounds", "planned_field", "longer_word_rule", "prefer_tables_of",
             "has_semifinal", "final_size", "has_small_final", "small_final_size",
             "sit_out_rule", "rank_order", "early_end", "tie_without_hejma",
+            "confirm_deal_entry",
         ]  # fmt: skip
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        field_classes = {
+            "head_referee": PersonChoiceField,
+            "line_judges": PeopleChoiceField,
+            "directors": PeopleChoiceField,
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The theme is one of the register's (so "detectives" and "Detectives" cannot split).
+        themes = sorted(
+            set(
+                PlayingWord.objects.filter(status=WordStatus.APPROVED)
+                .exclude(theme="")
+                .values_list("theme", flat=True)
+            )
+            | ({self.instance.theme} if self.instance.theme else set()),
+            key=str.casefold,
+        )
+        self.fields["theme"] = forms.ChoiceField(
+            label=_("word theme"),
+            choices=[("", _("any theme")), *((t, t) for t in themes)],
+            required=False,
+            help_text=_("The round form offers this theme's approved words."),
+        )
+        for name in ("head_referee", "line_judges", "directors"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField) and field.queryset is not None
+            field.queryset = (
+                field.queryset.filter(is_active=True)
+                .select_related("player")
+                .order_by("last_name", "first_name", "username")
+            )
 
 
 class PlayerChoiceField(forms.ModelChoiceField[Player]):
@@ -39,20 +104,90 @@ class EntryRegisterForm(forms.Form):
     player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.order_by("nickname_key"))
 
 
+class NewcomerForm(forms.Form):
+    """A newcomer not yet in the registry; the registry's service checks the nickname."""
+
+    nickname = forms.CharField(label=_("Nickname"), max_length=40)
+    real_name = forms.CharField(label=_("Real name"), max_length=120, required=False)
+    gender = forms.ChoiceField(
+        label=_("Gender"), choices=[("", "–"), *Gender.choices], required=False
+    )
+    club = forms.ModelChoiceField(
+        label=_("Club (optional)"), queryset=Club.objects.order_by("name"), required=False
+    )
+
+
 class SubstituteForm(forms.Form):
     player = PlayerChoiceField(
         label=_("Substitute"), queryset=Player.objects.order_by("nickname_key")
     )
 
 
-class RoundCreateForm(forms.Form):
-    word = forms.ModelChoiceField(
+class WordChoiceField(forms.ModelChoiceField[PlayingWord]):
+    def label_from_instance(self, obj: Any) -> str:
+        extra = ", ".join(str(x) for x in (obj.theme, obj.language_name) if x)
+        return f"{obj.label} · {obj.letters} ({extra})"
+
+
+def _approved_word_field() -> WordChoiceField:
+    return WordChoiceField(
         label=_("Playing word"),
         queryset=PlayingWord.objects.filter(status=WordStatus.APPROVED).order_by(
             "theme", "letters"
         ),
     )
+
+
+class _TournamentWordsMixin:
+    """The word picker offers the tournament's theme (all approved words if it has none)."""
+
+    fields: dict[str, forms.Field]
+
+    def _limit_words(self, tournament: Tournament | None) -> None:
+        field = self.fields["word"]
+        assert isinstance(field, forms.ModelChoiceField) and field.queryset is not None
+        if tournament is None or not tournament.theme.strip():
+            return
+        themed = field.queryset.filter(theme__iexact=" ".join(tournament.theme.split()))
+        if themed.exists():
+            field.queryset = themed
+
+
+def _first_place_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("Best place decided (final or small final)"),
+        required=False,
+        min_value=1,
+        max_value=999,
+        help_text=_("Empty: 1 for the final, the place after the finalists for the small final."),
+    )
+
+
+class RoundCreateForm(_TournamentWordsMixin, forms.Form):
+    word = _approved_word_field()
     stage = forms.ChoiceField(label=_("Stage"), choices=RoundStage.choices)
+    placka_mode = forms.ChoiceField(
+        label=_("When the game ends"),
+        choices=[("", _("by the stage: elimination for a final")), *PlackaMode.choices],
+        required=False,
+    )
+    first_place = _first_place_field()
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._limit_words(tournament)
+
+
+class RoundFormatForm(_TournamentWordsMixin, forms.Form):
+    """A round's format, editable until its game starts."""
+
+    word = _approved_word_field()
+    placka_mode = forms.ChoiceField(label=_("When the game ends"), choices=PlackaMode.choices)
+    first_place = _first_place_field()
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._limit_words(tournament)
 
 
 class DrawStartForm(forms.Form):

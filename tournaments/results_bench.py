@@ -47,7 +47,7 @@ def _environment(db_path: Path) -> dict[str, str]:
             "DJANGO_SETTINGS_MODULE": "scwu.settings",
             "SQLITE_PATH": str(db_path),
             "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": "results-bench-only",
+            "DJANGO_SECRET_KEY": "results-bench-only-" + "0123456789abcdef" * 3,
             "DJANGO_ALLOWED_HOSTS": HOST,
             "DJANGO_SECURE_SSL_REDIRECT": "0",
             "SCWU_TESTING": "1",

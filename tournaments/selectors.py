@@ -5,7 +5,16 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scwu.models import Player
-from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Seat, Table, Tournament
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Seat,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
 
 
 def round_is_finished(round: Round) -> bool:
@@ -81,3 +90,32 @@ def captain_players(user: object, tournament: Tournament) -> QuerySet[Player]:
         .distinct()
         .order_by("nickname_key")
     )
+
+
+def home_overview(*, upcoming: int = 5, latest: int = 5) -> dict[str, list[Tournament]]:
+    """What the home page shows at a glance: what is played now, what comes next, latest results.
+
+    Running tournaments carry ``live_rounds`` (their public rounds still in play); held-back
+    rounds never show here, as everywhere public.
+    """
+    live = Prefetch(
+        "rounds",
+        queryset=Round.objects.filter(status=RoundStatus.PUBLISHED).order_by("number"),
+        to_attr="live_rounds",
+    )
+    base = Tournament.objects.select_related("season", "series")
+    return {
+        "running": list(
+            base.filter(status=TournamentStatus.RUNNING)
+            .prefetch_related(live)
+            .order_by("start_date", "name")
+        ),
+        "upcoming": list(
+            base.filter(status=TournamentStatus.REGISTRATION).order_by("start_date", "name")[
+                :upcoming
+            ]
+        ),
+        "latest": list(
+            base.filter(status=TournamentStatus.FINISHED).order_by("-end_date", "name")[:latest]
+        ),
+    }

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import manage, public, results, rounds, seasons
+from tournaments.views import manage, matchday, public, results, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 RESULTS = "tournaments/<slug:slug>/results/"
@@ -16,6 +16,7 @@ urlpatterns = [
     path("tournaments/<slug:slug>/status/", manage.tournament_status, name="tournament-status"),
     path("tournaments/<slug:slug>/register/", manage.entry_self_register, name="entry-register"),
     path("tournaments/<slug:slug>/entries/", manage.tournament_entries, name="tournament-entries"),
+    path("tournaments/<slug:slug>/entries/newcomer/", manage.entry_newcomer, name="entry-newcomer"),
     path(
         "tournaments/<slug:slug>/entries/<int:pk>/check-in/",
         manage.entry_check_in,
@@ -32,6 +33,7 @@ urlpatterns = [
         name="entry-substitute",
     ),
     path("tournaments/<slug:slug>/rounds/", rounds.round_list, name="round-list"),
+    path("tournaments/<slug:slug>/playoff/", rounds.playoff_create, name="playoff-create"),
     path(R, public.round_draw, name="round-draw"),
     path(R + "cards/", public.seat_cards, name="round-cards"),
     path(R + "projector/", public.projector, name="round-projector"),
@@ -40,6 +42,7 @@ urlpatterns = [
     path(R + "draw/status/", rounds.round_draw_status, name="round-draw-status"),
     path(R + "draw/manual/", rounds.round_draw_manual, name="round-draw-manual"),
     path(R + "swap/", rounds.seat_swap, name="round-swap"),
+    path(R + "format/", rounds.round_format, name="round-format"),
     path(R + "table-kind/", rounds.table_kind, name="round-table-kind"),
     path(R + "publish/", rounds.round_publish, name="round-publish"),
     path(R + "finish/", rounds.round_finish, name="round-finish"),
@@ -80,4 +83,7 @@ urlpatterns = [
         name="season-ranking-csv",
     ),
     path("records/", seasons.records_page, name="records"),
+    # Match day: the short address printed with each table's QR code, and a judge's tables.
+    path("t/<int:table_id>/", matchday.table_short, name="table-short"),
+    path("my/tables/", matchday.my_tables, name="my-tables"),
 ]

@@ -27,7 +27,7 @@ class DealRecordInputSerializer(serializers.Serializer[Any]):
     hejma = _seat(required=False, allow_null=True, default=None)
     last_trick = _seat(required=False, allow_null=True, default=None)
     packer = _seat(required=False, allow_null=True, default=None)
-    record = serializers.JSONField(required=False, help_text="A full SCN deal record.")
+    record = serializers.DictField(required=False, help_text="A full SCN deal record (an object).")
     sat_out = serializers.ListField(child=_seat(), required=False, allow_null=True, default=None)
     idempotency_key = serializers.CharField(required=False, max_length=64, allow_null=True)
 
@@ -64,12 +64,33 @@ class PaperEnterInputSerializer(serializers.Serializer[Any]):
 
 
 class RulingInputSerializer(serializers.Serializer[Any]):
-    deal = serializers.IntegerField(help_text="Deal id.")
+    deal_number = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The deal's number at this table (1 for the first deal), as the deal log "
+        "and the scoresheet show it. Give this.",
+    )
+    deal = serializers.IntegerField(
+        required=False,
+        help_text="Deprecated: the deal's internal id. Still accepted when deal_number is "
+        "not given; the deal must belong to this table.",
+    )
     kind = serializers.ChoiceField(choices=RenoncKind.choices)
     offender = _seat()
     intentional = serializers.BooleanField(default=False)
     penalty = serializers.ChoiceField(choices=Penalty.choices)
     reason = serializers.CharField()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("deal_number") is None and attrs.get("deal") is None:
+            raise serializers.ValidationError(
+                {"deal_number": ["Give the number of the deal the ruling is about."]}
+            )
+        if attrs.get("deal_number") is not None and attrs.get("deal") is not None:
+            raise serializers.ValidationError(
+                {"deal": ["Give deal_number only (deal is the deprecated internal id)."]}
+            )
+        return attrs
 
 
 class AppealInputSerializer(serializers.Serializer[Any]):
@@ -79,6 +100,10 @@ class AppealInputSerializer(serializers.Serializer[Any]):
 class AppealDecideInputSerializer(serializers.Serializer[Any]):
     overturn = serializers.BooleanField()
     reason = serializers.CharField()
+    lift_ban = serializers.BooleanField(
+        default=False,
+        help_text="Must be true to overturn a ruling that banned the offender (lifts the ban).",
+    )
 
 
 # -- output -------------------------------------------------------------------
@@ -97,6 +122,12 @@ class SeatStateSerializer(serializers.Serializer[Any]):
     place_shared = serializers.BooleanField()
     deals_played = serializers.IntegerField()
     deals_lost = serializers.IntegerField()
+    history = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Every letter the seat holds, in order: letter, number (position in the "
+        "word), deal_number, source (deal, misdeal, ruling) and ruling (its id, for a "
+        "ruling's letter).",
+    )
 
 
 class NextDealSerializer(serializers.Serializer[Any]):
@@ -120,8 +151,22 @@ class DealStateSerializer(serializers.Serializer[Any]):
     misdeals = serializers.IntegerField()
     letters = serializers.ListField(child=serializers.DictField())
     placka = serializers.ListField(child=serializers.CharField())
-    flags = serializers.ListField(child=serializers.CharField())
+    flags = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Warnings; dealer_as_played: the dealer stored as played differs from the "
+        "one the rules derive after a later ruling or correction.",
+    )
     renonc = serializers.ListField(child=serializers.DictField())
+    held = serializers.BooleanField(
+        help_text="Played at the table but no longer counted after a ruling: for the referee."
+    )
+    issue_message = serializers.CharField(allow_null=True)
+    rulings = serializers.ListField(
+        child=serializers.DictField(), help_text="Rulings on this deal, overturned ones too."
+    )
+    analysable = serializers.BooleanField(
+        help_text="entered with a full record: its review is at /games/deals/<id>/review/"
+    )
 
 
 class AppealOutSerializer(serializers.Serializer[Any]):
@@ -147,6 +192,20 @@ class RulingOutSerializer(serializers.Serializer[Any]):
     appeals = AppealOutSerializer(many=True)
 
 
+class RefereeCallSerializer(serializers.Serializer[Any]):
+    called_at = serializers.DateTimeField()
+    called_by = serializers.CharField(allow_null=True)
+    acknowledged = serializers.BooleanField()
+    acknowledged_at = serializers.DateTimeField(allow_null=True)
+    acknowledged_by = serializers.CharField(allow_null=True)
+
+
+class HeldDealSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    issue = serializers.CharField()
+    message = serializers.CharField(allow_null=True)
+
+
 class TableRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -164,17 +223,30 @@ class GameStateSerializer(serializers.Serializer[Any]):
     finish_reason = serializers.CharField(allow_null=True)
     placka_mode = serializers.CharField()
     referee_called = serializers.BooleanField()
+    referee_call = RefereeCallSerializer(allow_null=True)
+    needs_referee = serializers.BooleanField()
+    held_deals = HeldDealSerializer(many=True)
     seats = SeatStateSerializer(many=True)
     next_deal = NextDealSerializer(allow_null=True)
     deals = DealStateSerializer(many=True)
     remaining = serializers.ListField(child=serializers.CharField())
     rulings = RulingOutSerializer(many=True)
+    ahead = serializers.JSONField(
+        required=False,
+        help_text=(
+            "The states after each possible loser of the next deals (seats, finished, next: "
+            "dealer, sitting_out, players; after: the same by loser), replayed by the ledger."
+        ),
+    )
 
 
 class DashboardTableSerializer(serializers.Serializer[Any]):
     table = TableRefSerializer()
     status = serializers.CharField()
     referee_called = serializers.BooleanField()
+    referee_call = RefereeCallSerializer(allow_null=True)
+    needs_referee = serializers.BooleanField()
+    held_deals = HeldDealSerializer(many=True)
     deals_played = serializers.IntegerField()
     seats = SeatStateSerializer(many=True)
     mecbol = serializers.ListField(child=serializers.CharField())
@@ -185,6 +257,9 @@ class DashboardTableSerializer(serializers.Serializer[Any]):
 class DashboardSerializer(serializers.Serializer[Any]):
     round = serializers.DictField()
     tables = DashboardTableSerializer(many=True)
+    calls = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Numbers of the tables calling a referee."
+    )
     tables_left = serializers.ListField(child=serializers.IntegerField())
     finished = serializers.BooleanField()
 
@@ -198,3 +273,29 @@ class AuditEntrySerializer(serializers.Serializer[Any]):
     detail = serializers.JSONField()
     before = serializers.JSONField()
     after = serializers.JSONField()
+
+
+class AnalysisChoiceSerializer(serializers.Serializer[Any]):
+    action = serializers.DictField(help_text="the engine's JSON action (pass, play or pack)")
+    loss = serializers.FloatField(help_text="estimated probability of losing the deal after it")
+
+
+class AnalysisDecisionSerializer(serializers.Serializer[Any]):
+    index = serializers.IntegerField(help_text="0-based index of the action in the deal")
+    phase = serializers.ChoiceField(choices=["pass", "play", "pack"])
+    trick = serializers.IntegerField(help_text="1-8 during play, 0 for the pass")
+    samples = serializers.IntegerField(help_text="sampled deals behind each estimate")
+    choices = AnalysisChoiceSerializer(many=True)
+    chosen = serializers.DictField()
+    chosen_loss = serializers.FloatField()
+    best = serializers.DictField()
+    best_loss = serializers.FloatField()
+
+
+class AnalysisSerializer(serializers.Serializer[Any]):
+    seat = serializers.CharField(help_text="the seat whose decisions are analysed")
+    loser = serializers.ListField(child=serializers.CharField())
+    points = serializers.ListField(child=serializers.IntegerField())
+    end = serializers.CharField()
+    decisions = AnalysisDecisionSerializer(many=True)
+    deal = serializers.DictField(help_text="the deal's number and its table or online game")

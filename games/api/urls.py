@@ -3,6 +3,16 @@ from django.urls import path
 from games.api import views
 
 urlpatterns = [
+    path(
+        "games/deals/<int:deal_id>/analysis/",
+        views.DealAnalysisApi.as_view(),
+        name="deal-analysis",
+    ),
+    path(
+        "games/online/<int:game_id>/deals/<int:number>/analysis/",
+        views.OnlineDealAnalysisApi.as_view(),
+        name="online-deal-analysis",
+    ),
     path("games/tables/<int:table_id>/", views.TableStateApi.as_view(), name="table-state"),
     path("games/tables/<int:table_id>/deals/", views.DealRecordApi.as_view(), name="deal-record"),
     path("games/tables/<int:table_id>/undo/", views.DealUndoApi.as_view(), name="deal-undo"),
@@ -15,6 +25,11 @@ urlpatterns = [
         "games/tables/<int:table_id>/referee-call/",
         views.RefereeCallApi.as_view(),
         name="referee-call",
+    ),
+    path(
+        "games/tables/<int:table_id>/referee-call/acknowledge/",
+        views.RefereeAcknowledgeApi.as_view(),
+        name="referee-acknowledge",
     ),
     path("games/tables/<int:table_id>/paper/", views.PaperEnterApi.as_view(), name="paper-enter"),
     path("games/tables/<int:table_id>/rulings/", views.RulingMakeApi.as_view(), name="ruling-make"),

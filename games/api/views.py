@@ -4,18 +4,57 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
+from games.analysis import AnalysisUnavailable, deal_analysis_get, online_deal_analysis_get
 from games.api import serializers as s
 from games.models import Appeal, Deal, Misdeal, Ruling
-from games.permissions import require_referee
+from games.permissions import can_score, may_see_table, require_referee
 from tournaments.models import Round, Table
+from tournaments.visibility import may_see_results
+
+
+def _analysis(load: Any) -> Response:
+    try:
+        return Response(load())
+    except AnalysisUnavailable as exc:
+        return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+
+
+_SEAT_PARAM = OpenApiParameter(
+    "seat", str, enum=["A", "B", "C", "D"], description="the seat to analyse (default: the loser)"
+)
+
+
+class DealAnalysisApi(APIView):
+    """The post-deal analysis of a deal entered with its full record."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[_SEAT_PARAM], responses={200: s.AnalysisSerializer})
+    def get(self, request: Request, deal_id: int) -> Response:
+        seat = request.query_params.get("seat") or None
+        return _analysis(lambda: deal_analysis_get(deal_id=deal_id, seat=seat, user=request.user))
+
+
+class OnlineDealAnalysisApi(APIView):
+    """The post-deal analysis of a finished deal of an online game."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[_SEAT_PARAM], responses={200: s.AnalysisSerializer})
+    def get(self, request: Request, game_id: int, number: int) -> Response:
+        seat = request.query_params.get("seat") or None
+        return _analysis(
+            lambda: online_deal_analysis_get(game_id=game_id, number=number, seat=seat)
+        )
 
 
 def _table(table_id: int) -> Table:
@@ -25,7 +64,8 @@ def _table(table_id: int) -> Table:
 
 
 def _state(table: Table, code: int = status.HTTP_200_OK) -> Response:
-    return Response(selectors.table_state(table), status=code)
+    # With the next deals' states: the table page follows them while its deals wait offline.
+    return Response(selectors.table_state(table, ahead_deals=selectors.AHEAD_DEALS), status=code)
 
 
 def _input(serializer: type[Any], request: Request) -> dict[str, Any]:
@@ -39,7 +79,12 @@ class TableStateApi(APIView):
 
     @extend_schema(responses={200: s.GameStateSerializer})
     def get(self, request: Request, table_id: int) -> Response:
-        return _state(_table(table_id))
+        table = _table(table_id)
+        if not may_see_table(request.user, table):
+            raise Http404
+        # The next deals' states are for whoever records at this table (they cost replays).
+        ahead = selectors.AHEAD_DEALS if can_score(request.user, table) else 0
+        return Response(selectors.table_state(table, ahead_deals=ahead))
 
 
 class DealRecordApi(APIView):
@@ -49,7 +94,8 @@ class DealRecordApi(APIView):
         deal = services.deal_record(
             by=request.user, table=table, **_input(s.DealRecordInputSerializer, request)
         )
-        return Response(selectors.game_state(deal.game), status=status.HTTP_201_CREATED)
+        state = selectors.game_state(deal.game, ahead_deals=selectors.AHEAD_DEALS)
+        return Response(state, status=status.HTTP_201_CREATED)
 
 
 class DealUndoApi(APIView):
@@ -114,12 +160,30 @@ class PaperEnterApi(APIView):
         return _state(table, status.HTTP_201_CREATED)
 
 
+class RefereeAcknowledgeApi(APIView):
+    @extend_schema(request=None, responses={200: s.GameStateSerializer})
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _table(table_id)
+        services.game_referee_acknowledge(by=request.user, table=table)
+        return _state(table)
+
+
 class RulingMakeApi(APIView):
-    @extend_schema(request=s.RulingInputSerializer, responses={201: s.GameStateSerializer})
+    @extend_schema(
+        request=s.RulingInputSerializer,
+        responses={201: s.GameStateSerializer},
+        description="A renonc ruling on a recorded deal, named by its number at this table "
+        "(`deal_number`). The internal deal id (`deal`) is still accepted but deprecated.",
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.RulingInputSerializer, request)
-        deal = get_object_or_404(Deal.objects.select_related("game"), pk=data.pop("deal"))
+        number = data.pop("deal_number", None)
+        deal_id = data.pop("deal", None)
+        if number is not None:
+            deal = selectors.deal_by_number(table, number)
+        else:
+            deal = get_object_or_404(Deal.objects.select_related("game"), pk=deal_id)
         services.ruling_make(by=request.user, table=table, deal=deal, **data)
         return _state(table, status.HTTP_201_CREATED)
 
@@ -163,5 +227,7 @@ class RoundDashboardApi(APIView):
 
     @extend_schema(responses={200: s.DashboardSerializer})
     def get(self, request: Request, round_id: int) -> Response:
-        round_ = get_object_or_404(Round, pk=round_id)
+        round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=round_id)
+        if not may_see_results(request.user, round_):
+            raise Http404
         return Response(selectors.round_dashboard(round_))

@@ -3,8 +3,10 @@
 Pure Python, standard library only: the site stores the game's events (deals,
 misdeals, rulings, corrections) and asks :func:`replay` for everything derived
 from them. Every replay recomputes from the first event, so a ruling or a
-correction on an old deal moves every letter and dealer after it, and
-withdrawing it restores exactly the state before.
+correction on an old deal moves every letter after it, and withdrawing it
+restores exactly the state before. Who dealt and who sat out a deal are facts
+of play when the deal records them (the site always does): they never move;
+a deal a ruling makes impossible is held for the referee (``held_deals``).
 
 >>> from games.ledger import DealRecorded, LedgerSettings, replay
 >>> settings = LedgerSettings.for_word("TONDA")

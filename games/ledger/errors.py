@@ -82,6 +82,7 @@ _BY_CODE: dict[str, type[LedgerError]] = {
     "seat_left_table": SeatNotPlayingError,
     "offender_sat_out": SeatNotPlayingError,
     "offender_left_table": SeatNotPlayingError,
+    "dealer_left_table": SeatNotPlayingError,
     "unknown_deal": UnknownDealError,
     "deal_not_counted": UnknownDealError,
     "unknown_ruling": UnknownRulingError,

@@ -38,23 +38,31 @@ class DealRecorded:
 
     ``sat_out`` is derived from the sit-out rule when omitted; when given it
     records who actually sat out and overrides the rule for that deal.
+    ``dealer`` likewise records who actually dealt. Both are facts of play: a
+    later ruling or correction on an earlier deal changes letters, never who
+    dealt or sat out a deal already played (a deal that no longer fits the
+    table then stops counting and is held for the referee, see
+    :attr:`~games.ledger.state.LedgerState.held_deals`).
     """
 
     id: str
     losers: tuple[str, ...]
     points: Mapping[str, int] | None = field(default=None, hash=False)
     sat_out: tuple[str, ...] | None = None
+    dealer: str | None = None
 
 
 @dataclass(frozen=True)
 class Misdeal:
     """A misdeal (renonc C). Without ``deal_id`` it belongs to the deal being
     dealt: the next :class:`DealRecorded` after it. With ``deal_id`` it is
-    entered late for a recorded deal."""
+    entered late for a recorded deal. ``dealer``, when given, is who misdealt
+    (a fact of play, like :attr:`DealRecorded.dealer`)."""
 
     id: str
     deal_id: str | None = None
     waived: bool = False
+    dealer: str | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,8 @@ class DealRecord:
     sat_out: tuple[str, ...] | None
     misdeals: list[Misdeal] = field(default_factory=list)
     rulings: list[RulingMade] = field(default_factory=list)
+    #: Who dealt, as played (``None``: derive it from the rules).
+    dealer: str | None = None
 
 
 @dataclass
@@ -72,15 +74,26 @@ def _apply(settings: LedgerSettings, record: Record, event: Event) -> Problem | 
         problem = check_losers(settings, event.losers) or check_points(settings, event.points or {})
         if problem is None and event.sat_out is not None:
             problem = check_sat_out_names(settings, event.sat_out)
+        if problem is None and event.dealer is not None:
+            problem = _check_dealer(settings, event.dealer)
         if problem is not None:
             return problem
         deal = DealRecord(
-            event.id, tuple(event.losers), dict(event.points or {}), event.sat_out, record.pending
+            event.id,
+            tuple(event.losers),
+            dict(event.points or {}),
+            event.sat_out,
+            record.pending,
+            dealer=event.dealer,
         )
         record.deals.append(deal)
         record.pending = []
         return None
     if isinstance(event, Misdeal):
+        if event.dealer is not None:
+            problem = _check_dealer(settings, event.dealer)
+            if problem is not None:
+                return problem
         if event.deal_id is None:
             record.pending.append(event)
             return None
@@ -138,6 +151,12 @@ def _apply(settings: LedgerSettings, record: Record, event: Event) -> Problem | 
         record.pending = last.misdeals + record.pending
         return None
     raise TypeError(f"not a ledger event: {event!r}")  # pragma: no cover
+
+
+def _check_dealer(settings: LedgerSettings, dealer: str) -> Problem | None:
+    if dealer not in settings.seat_names:
+        return ("unknown_seat", f"Dealer {dealer} is not a seat at this table.")
+    return None
 
 
 def _unknown_deal(deal_id: str) -> Problem:

@@ -16,9 +16,16 @@ Decisions where the rules are silent (see also the package docstring):
 * In elimination mode, a seat that completes the word takes the lowest open
   place (the number of seats still at the table); seats completing together
   share the best of their places.
+* Who dealt and who sat out a deal are facts of play when the deal records
+  them (``DealRecorded.dealer`` / ``sat_out``, ``Misdeal.dealer``): a ruling or
+  correction on an earlier deal that changes its loser changes letters, not
+  who dealt or sat out later deals; the deal is flagged ``dealer_as_played``
+  where the rules would now name another dealer.
 * A deal that no longer fits the table (its loser now sits out after an
-  earlier correction, or it came after the end) does not count: no letters,
-  the deal does not move, and an issue names it.
+  earlier correction, its dealer has left, or it came after the end) does not
+  count: no letters, the deal does not move, and an issue names it. It is
+  held for the referee (:attr:`LedgerState.held_deals`), never recounted as
+  if it had been played otherwise.
 """
 
 from __future__ import annotations
@@ -161,6 +168,10 @@ class _Game:
             if self.finished:
                 self.issue(misdeal.id, "game_finished", "This misdeal comes after the game ended.")
                 continue
+            if misdeal.dealer is not None and misdeal.dealer in self.active:
+                if misdeal.dealer != self.dealer:
+                    count = 0
+                self.dealer = misdeal.dealer  # a fact of play: who really misdealt
             count += 1
             letter = None
             if count > self.settings.free_misdeals and not misdeal.waived:
@@ -188,11 +199,21 @@ class _Game:
             self.refuse(deal, "game_finished", "This deal was recorded after the game ended.")
             self.append_uncounted(deal, "game_finished", None, (), ([], [], [], []))
             return
+        rules_dealer = self.dealer
+        facts = [m.dealer for m in deal.misdeals if m.dealer is not None] + [deal.dealer]
+        first_fact = next((seat for seat in facts if seat is not None), None)
         misdealt = self.misdeals(deal.misdeals)
         if self.finished:
             self.refuse(deal, "game_finished", "A misdeal letter ended the game before this deal.")
             self.append_uncounted(deal, "game_finished", self.dealer, (), misdealt)
             return
+        if deal.dealer is not None and deal.dealer != self.dealer:
+            if deal.dealer not in self.active:
+                message = f"{deal.dealer} dealt this deal but has left the table since."
+                self.refuse(deal, "dealer_left_table", message)
+                self.append_uncounted(deal, "dealer_left_table", deal.dealer, (), misdealt)
+                return
+            self.dealer = deal.dealer  # a fact of play: who really dealt
         dealer = self.dealer
         problem, sitting_out, players, flags = check_deal_at_table(
             active=self.active,
@@ -205,6 +226,8 @@ class _Game:
             self.refuse(deal, *problem)
             self.append_uncounted(deal, problem[0], dealer, sitting_out, misdealt)
             return
+        if first_fact is not None and first_fact != rules_dealer:
+            flags += ("dealer_as_played",)
         rulings: list[RulingMade] = []
         for ruling in deal.rulings:
             if ruling.offender not in self.active:

@@ -105,7 +105,7 @@ class DealState:
     left_table: tuple[str, ...]
     next_dealer: str | None
     #: Warnings that do not stop the deal counting, e.g. ``sit_out_overridden``,
-    #: ``points_disregarded``, ``loser_not_top_points``.
+    #: ``dealer_as_played``, ``points_disregarded``, ``loser_not_top_points``.
     flags: tuple[str, ...] = ()
 
     @property
@@ -173,6 +173,12 @@ class LedgerState:
     @property
     def counted_deals(self) -> tuple[DealState, ...]:
         return tuple(d for d in self.deals if d.counted)
+
+    @property
+    def held_deals(self) -> tuple[DealState, ...]:
+        """Recorded deals that were played but no longer count (a later ruling ended the
+        game before them, or moved a seat out of them): for the referee to resolve."""
+        return tuple(d for d in self.deals if d.deal_id is not None and not d.counted)
 
     @property
     def plackas(self) -> tuple[str, ...]:

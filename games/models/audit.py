@@ -19,7 +19,19 @@ class AuditAction(models.TextChoices):
     APPEAL_DECIDE = "appeal_decide", _("appeal decided")
     REFEREE_CALL = "referee_call", _("referee called")
     REFEREE_CLEAR = "referee_clear", _("referee call cleared")
+    REFEREE_ACKNOWLEDGE = "referee_ack", _("referee call acknowledged")
     PAPER_ENTER = "paper_enter", _("paper scoresheet entered")
+
+
+class AppendOnlyQuerySet(models.QuerySet["AuditEntry"]):
+    """Bulk ``update()`` and ``delete()`` are refused like the row methods (a trigger refuses
+    UPDATE in PostgreSQL itself, migration 0003)."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise RuntimeError("The audit trail is append-only.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise RuntimeError("The audit trail is append-only.")
 
 
 class AuditEntry(models.Model):
@@ -43,6 +55,8 @@ class AuditEntry(models.Model):
     detail = models.JSONField(_("request"), default=dict, blank=True)
     before = models.JSONField(_("before"), default=dict, blank=True)
     after = models.JSONField(_("after"), default=dict, blank=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "at", "pk"]

@@ -24,6 +24,8 @@ class Deal(models.Model):
     losers = models.JSONField(_("losers"))
     points = models.JSONField(_("points"), null=True, blank=True)
     sat_out = models.JSONField(_("sat out"), null=True, blank=True)
+    #: Who dealt, as played (blank on deals recorded before it was stored).
+    dealer = models.CharField(_("dealer"), max_length=1, blank=True)
     record = models.JSONField(_("SCN record"), null=True, blank=True)
     result = models.JSONField(_("engine result"), null=True, blank=True)
     idempotency_key = models.CharField(
@@ -89,6 +91,8 @@ class Misdeal(models.Model):
         verbose_name=_("deal"),
     )
     waived = models.BooleanField(_("letter waived by the referee"), default=False)
+    #: Who misdealt, as played (blank on misdeals recorded before it was stored).
+    dealer = models.CharField(_("dealer"), max_length=1, blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

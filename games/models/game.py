@@ -36,6 +36,18 @@ class Game(models.Model):
         related_name="+",
         verbose_name=_("referee called by"),
     )
+    #: A referee saw the call and is on the way (cleared with the call).
+    referee_acknowledged_at = models.DateTimeField(
+        _("referee call acknowledged at"), null=True, blank=True
+    )
+    referee_acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("referee call acknowledged by"),
+    )
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

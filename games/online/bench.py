@@ -40,6 +40,7 @@ def _env(db_path: Path) -> dict[str, str]:
         env["SQLITE_PATH"] = str(db_path)
     env["DJANGO_SETTINGS_MODULE"] = "games.online.bench_settings"
     env["SCWU_TESTING"] = "0"
+    env.setdefault("DJANGO_DEBUG", "1")  # loopback only, no secret key needed
     env["PYTHONPATH"] = str(ROOT)
     return env
 
@@ -82,8 +83,13 @@ def _setup(tables: int) -> None:
     pairs = []
     for n in range(tables):
         user = User.objects.create_user(f"bench-{stamp}-{n}")
-        game = services.online_practice_create(
-            by=user, word=word, bots=3, seconds_per_action=600, grace_seconds=600
+        game = services.online_practice_create(  # easy bots: the figures measure the tables
+            by=user,
+            word=word,
+            bots=3,
+            bot_level="easy",
+            seconds_per_action=600,
+            grace_seconds=600,
         )
         client = Client()
         client.force_login(user)

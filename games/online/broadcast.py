@@ -4,11 +4,16 @@ The frames themselves stay in this process (:data:`_steps`, keyed by game and ve
 the group message names only the versions, so the layer does not copy (in memory) or
 serialise (Redis) every seat's view for every connection. A connection in another
 process, where the frames are missing, asks the database for the current state instead.
+
+A change of seats or clock alone sends a new frame of an existing version, so the frames are
+kept under the change's own token too: a process that holds an older frame of that version
+(made for an earlier change) must not send it for this one.
 """
 
 from __future__ import annotations
 
 import threading
+import uuid
 from collections import OrderedDict
 from typing import Any
 
@@ -16,7 +21,7 @@ from games.online.frames import Step
 from games.online.services import Change
 
 _LIMIT = 8192
-_steps: OrderedDict[tuple[int, int], Step] = OrderedDict()
+_steps: OrderedDict[tuple[int, int], tuple[str, Step]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -24,13 +29,13 @@ def group_name(game_id: int) -> str:
     return f"online.{game_id}"
 
 
-def steps_keep(change: Change) -> list[int]:
+def steps_keep(change: Change, token: str) -> list[int]:
     """Keep the frames of a change for this process's connections; returns the versions."""
     versions = []
     with _lock:
         for step in change.steps:
             version = int(step[""]["version"])
-            _steps[(change.game_id, version)] = step
+            _steps[(change.game_id, version)] = (token, step)
             _steps.move_to_end((change.game_id, version))
             versions.append(version)
         while len(_steps) > _LIMIT:
@@ -38,16 +43,20 @@ def steps_keep(change: Change) -> list[int]:
     return versions
 
 
-def step_get(game_id: int, version: int) -> Step | None:
+def step_get(game_id: int, version: int, token: str) -> Step | None:
+    """The frame of ``version`` made by the change ``token``, if this process made it."""
     with _lock:
-        return _steps.get((game_id, version))
+        kept = _steps.get((game_id, version))
+    return kept[1] if kept is not None and kept[0] == token else None
 
 
 def state_event(change: Change) -> dict[str, Any]:
+    token = uuid.uuid4().hex
     return {
         "type": "table.state",
         "game_id": change.game_id,
-        "versions": steps_keep(change),
+        "versions": steps_keep(change, token),
+        "token": token,
         "users": change.users,
     }
 

@@ -42,6 +42,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     seat: str | None
     paused: bool
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Channels' loop, plus: when it ends with an error (the channel layer's receive
+        failed: Redis unreachable or timed out), the server closes the socket with 1011 and
+        no ``websocket.disconnect`` reaches :meth:`disconnect`; run it here, so the seat does
+        not stay connected."""
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception:
+            log.warning("online: connection ended by an error, leaving the table", exc_info=True)
+            await self.disconnect(1011)
+            raise
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``aclose_old_connections()`` before each message:
         that is a trip through the one database thread, queued behind every table's writes,
@@ -77,6 +89,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "joined", False):
             return
+        self.joined = False  # once, whichever way the connection ended
         if self._rejoin is not None:
             self._rejoin.cancel()
         try:
@@ -151,7 +164,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change of the table: send this connection's own frame of each new version."""
         self._seat_from(event.get("users") or {})
-        steps = [step_get(self.game_id, version) for version in event["versions"]]
+        token = event.get("token", "")
+        steps = [step_get(self.game_id, version, token) for version in event["versions"]]
         if any(step is None for step in steps):
             await self._send_state()  # frames made in another process: resync
             return

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine import SEATS, Game, Seat, public_view, seat_view
-from games.online.models import OnlineGame, OnlineSeat
+from games.online.models import BotLevel, OnlineGame, OnlineSeat
 
 #: The key of the spectators' frame in a step (msgpack-friendly, unlike None).
 PUBLIC = ""
@@ -20,9 +20,12 @@ PUBLIC = ""
 Step = dict[str, dict[str, Any]]
 
 
-def seat_name(seat: OnlineSeat) -> str:
+def seat_name(seat: OnlineSeat, level: str = BotLevel.MEDIUM) -> str:
+    """A human's nickname (or username); a bot is named by its seat and level, so that
+    "pass to Bot B (hard)" says which one."""
     if seat.is_bot:
-        return str(_("Bot"))
+        label = BotLevel(level).label if level in BotLevel.values else level
+        return str(_("Bot %(seat)s (%(level)s)") % {"seat": seat.seat, "level": label})
     user = seat.user
     if user is None:
         return ""
@@ -31,11 +34,11 @@ def seat_name(seat: OnlineSeat) -> str:
     return str(nickname or user.get_username())
 
 
-def seats_json(seats: Sequence[OnlineSeat]) -> list[dict[str, Any]]:
+def seats_json(seats: Sequence[OnlineSeat], level: str = BotLevel.MEDIUM) -> list[dict[str, Any]]:
     return [
         {
             "seat": seat.seat,
-            "name": seat_name(seat),
+            "name": seat_name(seat, level),
             "is_bot": seat.is_bot,
             "connected": seat.is_bot or seat.connected,
             "bot_takeover": seat.bot_takeover,
@@ -94,7 +97,7 @@ def state_step(
         "type": "state",
         "version": version,
         "game": game_json(row, game),
-        "seats": seats_data if seats_data is not None else seats_json(seats),
+        "seats": seats_data if seats_data is not None else seats_json(seats, row.bot_level),
         "clock": clock_json(row, game),
         "last_deal": last_deal_json(game),
         "paused": False,
@@ -116,6 +119,6 @@ def refresh_meta(
     seats_data: list[dict[str, Any]] | None = None,
 ) -> Step:
     """The same step with the table's current seats and clock (set after the last action)."""
-    seats_now = seats_data if seats_data is not None else seats_json(seats)
+    seats_now = seats_data if seats_data is not None else seats_json(seats, row.bot_level)
     clock = clock_json(row, game)
     return {key: {**frame, "seats": seats_now, "clock": clock} for key, frame in step.items()}

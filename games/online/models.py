@@ -15,6 +15,14 @@ class OnlineStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
+class BotLevel(models.TextChoices):
+    """How well the engine's bots play: the heuristic, the card counter, the search."""
+
+    EASY = "easy", _("easy")
+    MEDIUM = "medium", _("medium")
+    HARD = "hard", _("hard")
+
+
 class OnlineGame(models.Model):
     """One online game of four seats. Its state is never stored: it is the engine's replay
     of ``seed`` and ``actions`` (one JSON action with its seat per applied action), so a
@@ -45,8 +53,12 @@ class OnlineGame(models.Model):
     #: When the seat to move runs out of time (``None``: no clock running).
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
     in_grace = models.BooleanField(_("in the grace period"), default=False)
-    #: A tournament seat whose grace ran out: the director decides (bot or wait).
+    #: A seat whose grace ran out: at a tournament table the director decides (bot or
+    #: wait); a practice game pauses until that seat's player is back.
     waiting_for_director = models.CharField(max_length=1, blank=True)
+    bot_level = models.CharField(
+        _("bot level"), max_length=6, choices=BotLevel.choices, default=BotLevel.MEDIUM
+    )
     #: Seats a bot played for during the current deal (marked on the deal's record).
     deal_takeovers = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(
@@ -70,6 +82,9 @@ class OnlineGame(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(seconds_per_action__gte=5), name="online_game_clock_min"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(bot_level__in=BotLevel.values), name="online_game_bot_level"
             ),
         ]
         indexes = [models.Index(fields=["status", "deadline"], name="online_game_clock")]
@@ -99,6 +114,8 @@ class OnlineSeat(models.Model):
     )
     is_bot = models.BooleanField(_("bot"), default=False)
     connected = models.BooleanField(_("connected"), default=False)
+    #: Open WebSockets of the seat's user (two tabs: 2); ``connected`` is ``connections > 0``.
+    connections = models.PositiveIntegerField(_("open connections"), default=0, editable=False)
     #: A bot plays for the absent human (after the grace period, or the director's decision).
     bot_takeover = models.BooleanField(_("bot took over"), default=False)
     muted = models.BooleanField(_("muted in the chat"), default=False)

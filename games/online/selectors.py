@@ -25,7 +25,7 @@ def practice_game_list() -> QuerySet[OnlineGame]:
             table__isnull=True, status__in=[OnlineStatus.OPEN, OnlineStatus.RUNNING]
         )
         .select_related("created_by")
-        .prefetch_related("seats__user")
+        .prefetch_related("seats__user__player")
     )
 
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games.online import views
+from games.views.review import online_deal_review
 
 app_name = "online"
 
@@ -10,5 +11,7 @@ urlpatterns = [
     path("<int:game_id>/", views.table, name="table"),
     path("<int:game_id>/join/", views.join, name="join"),
     path("<int:game_id>/decide/", views.decide, name="decide"),
+    path("<int:game_id>/again/", views.practice_again, name="again"),
+    path("<int:game_id>/deals/<int:number>/review/", online_deal_review, name="deal-review"),
     path("tables/<int:table_id>/start/", views.table_start, name="table-start"),
 ]

@@ -22,7 +22,7 @@ from games.online.broadcast import change_send
 from games.online.errors import OnlineError
 from games.online.forms import DecideForm, OnlineStartForm, PracticeForm
 from games.online.frames import seat_name
-from games.online.models import OnlineGame
+from games.online.models import BotLevel, OnlineGame
 from games.permissions import can_referee
 from scwu.views.forms import run_service
 from tournaments.models import Table
@@ -68,11 +68,24 @@ def practice_create(request: HttpRequest) -> HttpResponse:
             by=request.user,
             word=data["word"],
             bots=data["bots"],
+            bot_level=data["bot_level"],
             seconds_per_action=data["seconds_per_action"],
         ),
     )
     if game is None:
         return lobby(request, form)
+    return redirect("online:table", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def practice_again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Play again: a new practice game like this one, the player at seat A."""
+    try:
+        game = services.online_practice_again(by=request.user, game_id=game_id)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("online:lobby")
     return redirect("online:table", game_id=game.pk)
 
 
@@ -94,7 +107,8 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
         "ws_path": f"/ws/online/{game.pk}/",
         "pattern": _pattern(request),
         "seats": [
-            {"seat": seat.seat, "name": seat_name(seat), "is_bot": seat.is_bot} for seat in seats
+            {"seat": seat.seat, "name": seat_name(seat, game.bot_level), "is_bot": seat.is_bot}
+            for seat in seats
         ],
         "can_moderate": services.can_moderate(request.user, game),
         "is_director": game.table is not None and can_referee(request.user, game.table),
@@ -154,6 +168,7 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
             table=tournament_table,
             seconds_per_action=data["seconds_per_action"],
             grace_seconds=data["grace_seconds"],
+            bot_level=data["bot_level"] or BotLevel.MEDIUM,
         )
     except ValidationError as exc:
         return HttpResponseBadRequest(" ".join(exc.messages))

@@ -6,6 +6,7 @@ from games.services.deals import deal_correct, deal_record, deal_undo
 from games.services.rulings import appeal_decide, appeal_file, ruling_make
 from games.services.table import (
     PaperRow,
+    game_referee_acknowledge,
     game_referee_call,
     misdeal_record,
     misdeal_waive,
@@ -19,6 +20,7 @@ __all__ = [
     "deal_correct",
     "deal_record",
     "deal_undo",
+    "game_referee_acknowledge",
     "game_referee_call",
     "game_start",
     "misdeal_record",

@@ -16,7 +16,7 @@ from games.ledger import LedgerState, diff_states
 from games.models import AuditEntry, Game, GameStatus
 from games.results import seat_results_write
 from scwu.roles import AnyUser
-from tournaments.models import Round, RoundStatus, Table, TableKind
+from tournaments.models import Round, RoundStatus, Table, TableKind, Tournament, TournamentStatus
 from tournaments.results.services import results_changed
 
 PLAYING_ROUND = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
@@ -71,8 +71,29 @@ def actor(by: AnyUser | None) -> User | None:
     return cast(User, by) if by is not None and by.is_authenticated else None
 
 
+def tournament_writable(table: Table) -> None:
+    """A finished tournament is read-only for scorekeeping until a director reopens it."""
+    status = Tournament.objects.values_list("status", flat=True).get(rounds__tables=table)
+    if status == TournamentStatus.FINISHED:
+        raise ValidationError(
+            {
+                "game": [
+                    _(
+                        "The tournament is finished: its results can no longer change. "
+                        "A director may reopen it."
+                    )
+                ]
+            },
+            code="tournament_finished",
+        )
+
+
 def game_lock(table: Table) -> Game:
-    """Start the game if needed, then lock its row until the transaction ends."""
+    """Start the game if needed, then lock its row until the transaction ends.
+
+    Every scorekeeping write goes through here, so this is where a finished tournament
+    refuses them."""
+    tournament_writable(table)
     game = Game.objects.select_for_update(no_key=True).filter(table=table).first()
     if game is None:
         game_start(table=table)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games import permissions
 from games.adapter import (
     GameEvents,
+    dealer_for_record,
     game_events,
     next_players,
     sat_out_for_record,
@@ -41,6 +42,19 @@ def _refuse_finished(state: LedgerState) -> None:
         )
 
 
+def _replayed(idempotency_key: str | None, table: Table) -> Deal | None:
+    """The deal already recorded with this key at this table (a resend), if any."""
+    if not idempotency_key:
+        return None
+    existing = Deal.objects.select_related("game").filter(idempotency_key=idempotency_key).first()
+    if existing is not None and existing.game.table_id != table.pk:
+        raise ValidationError(
+            {"idempotency_key": [_("This key was used at another table.")]},
+            code="idempotency_key",
+        )
+    return existing
+
+
 def _check_number(loaded: GameEvents, number: int | None) -> int:
     expected = len(loaded.live_deals) + 1
     if number is not None and number != expected:
@@ -59,6 +73,23 @@ def _check_number(loaded: GameEvents, number: int | None) -> int:
     return expected
 
 
+def assert_loser_count(table: Table, losers: Sequence[str] | None) -> None:
+    """A deal has one loser unless the tournament's rule lets both seats tied without
+    Hejma take a letter (``tie_without_hejma == "both"``)."""
+    if losers and len(set(losers)) > 1 and table.round.tournament.tie_without_hejma != "both":
+        raise ValidationError(
+            {
+                "losers": [
+                    _(
+                        "Under this tournament's rules a deal has one loser (a tie without "
+                        "Hejma: the last trick's taker loses); name one seat."
+                    )
+                ]
+            },
+            code="one_loser",
+        )
+
+
 def score_input(
     *,
     game: Game,
@@ -73,6 +104,7 @@ def score_input(
     record: dict[str, Any] | None,
 ) -> Scored:
     """The deal's loser(s) from whichever of the three inputs was given."""
+    assert_loser_count(table, losers)
     given = [name for name, value in (("points", points), ("record", record)) if value]
     if len(given) > 1:
         raise ValidationError(
@@ -131,16 +163,13 @@ def deal_record(
     """Record the next deal at ``table``. ``number`` is the deal the caller believes is
     next: a second line judge sending the same number is refused, never recorded twice."""
     permissions.require_score(by, table)
-    if idempotency_key:
-        existing = Deal.objects.filter(idempotency_key=idempotency_key).first()
-        if existing is not None:
-            if existing.game.table_id != table.pk:
-                raise ValidationError(
-                    {"idempotency_key": [_("This key was used at another table.")]},
-                    code="idempotency_key",
-                )
-            return existing
+    if (existing := _replayed(idempotency_key, table)) is not None:
+        return existing
     game = game_lock(table)
+    # Again under the game's lock: a concurrent request with the same key that held the lock
+    # first has committed its deal by now, and this one is its replay, not a stale number.
+    if (existing := _replayed(idempotency_key, table)) is not None:
+        return existing
     loaded = game_events(game)
     state = loaded.replay()
     _refuse_finished(state)
@@ -158,7 +187,8 @@ def deal_record(
         record=record,
     )
     stored_sat_out = sat_out_for_record(game, state, sat_out)
-    event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out)
+    dealer = dealer_for_record(state)
+    event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out, dealer)
     try:
         validate_event(loaded.settings, loaded.events, event)
     except LedgerError as exc:
@@ -172,6 +202,7 @@ def deal_record(
         losers=list(scored.losers),
         points=scored.points or None,
         sat_out=list(stored_sat_out) if stored_sat_out is not None else None,
+        dealer=dealer,
         record=record or None,
         result=scored.result,
         idempotency_key=idempotency_key or None,
@@ -189,7 +220,7 @@ def deal_record(
             },
             code="stale_deal_number",
         ) from exc
-    recorded = DealRecorded(deal.event_id, event.losers, event.points, event.sat_out)
+    recorded = DealRecorded(deal.event_id, event.losers, event.points, event.sat_out, dealer)
     write_done(
         game,
         by=by,
@@ -258,6 +289,7 @@ def deal_correct(
     permissions.require_referee(by, table)
     if not reason.strip():
         raise ValidationError({"reason": [_("A correction needs a reason.")]}, code="required")
+    assert_loser_count(table, losers)
     game = game_lock(table)
     if not deal.is_live:
         raise ValidationError({"deal": [_("This deal was undone.")]}, code="undone")

@@ -67,7 +67,7 @@ def ruling_make(
     try:
         validate_event(loaded.settings, loaded.events, ruling_event(ruling, "new"))
     except LedgerError as exc:
-        raise validation_error(exc) from exc
+        raise validation_error(exc, "offender" if exc.code == "unknown_seat" else None) from exc
     ruling.seq = take_seq(game)
     if penalty in _REMOVING:
         seat = Seat.objects.select_related("entry__player").get(table=table, position=offender)
@@ -143,19 +143,26 @@ def appeal_file(*, by: AnyUser | None, ruling: Ruling, grounds: str) -> Appeal:
 
 
 @transaction.atomic
-def appeal_decide(*, by: AnyUser | None, appeal: Appeal, overturn: bool, reason: str) -> Appeal:
+def appeal_decide(
+    *, by: AnyUser | None, appeal: Appeal, overturn: bool, reason: str, lift_ban: bool = False
+) -> Appeal:
     """The commission upholds or overturns; an overturn replays the game as if the ruling
-    had not been made, lifts the ban it created and restores the entry."""
+    had not been made and restores the entry. Lifting the ban the ruling created is a
+    decision of its own: the overturn is refused unless ``lift_ban`` says so (audited)."""
     permissions.require_commission(by)
+    ruling = appeal.ruling
+    permissions.require_neutral(
+        by, ruling.game.table, filed_by=appeal.filed_by_id, referee=ruling.referee_id
+    )
     if not reason.strip():
         raise ValidationError({"reason": [_("A decision needs a reason.")]}, code="required")
-    ruling = appeal.ruling
     game = game_lock(ruling.game.table)
     appeal = Appeal.objects.select_for_update(no_key=True).get(pk=appeal.pk)
     if appeal.status != AppealStatus.PENDING:
         raise ValidationError({"appeal": [_("This appeal was already decided.")]}, code="decided")
     loaded = game_events(game)
     state = loaded.replay()
+    ban_lifted: int | None = None
     if overturn:
         try:
             validate_event(
@@ -166,8 +173,21 @@ def appeal_decide(*, by: AnyUser | None, appeal: Appeal, overturn: bool, reason:
         ruling.withdrawn_seq = take_seq(game)
         ruling.save(update_fields=["withdrawn_seq"])
         if ruling.ban is not None and ruling.ban.lifted_on is None:
+            if not lift_ban:
+                raise ValidationError(
+                    {
+                        "lift_ban": [
+                            _(
+                                "This ruling banned the offender: overturning it lifts the "
+                                "ban. Confirm that decision explicitly."
+                            )
+                        ]
+                    },
+                    code="lift_ban_required",
+                )
             ruling.ban.lifted_on = timezone.localdate()
             ruling.ban.save(update_fields=["lifted_on"])
+            ban_lifted = ruling.ban.pk
         if ruling.entry_status_before:
             seat = Seat.objects.select_related("entry").get(
                 table_id=game.table_id, position=ruling.offender
@@ -190,6 +210,7 @@ def appeal_decide(*, by: AnyUser | None, appeal: Appeal, overturn: bool, reason:
             "ruling": ruling.pk,
             "overturn": overturn,
             "reason": appeal.decision_reason,
+            "ban_lifted": ban_lifted,
         },
         summary=_("Appeal %(status)s: %(reason)s")
         % {"status": appeal.get_status_display(), "reason": appeal.decision_reason},

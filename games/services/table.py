@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import permissions
-from games.adapter import game_events, sat_out_for_record, validation_error
+from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
 from games.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games.models import AuditAction, Deal, DealMode, Game
 from games.models import Misdeal as MisdealRow
@@ -35,7 +35,9 @@ def misdeal_record(
         raise ValidationError({"deal": [_("This deal belongs to another table.")]}, code="table")
     loaded = game_events(game)
     state = loaded.replay()
-    event = Misdeal("new", deal.event_id if deal else None, waived)
+    # A late misdeal belongs to a deal already played, whose dealer is known from its row.
+    dealer = (deal.dealer if deal is not None else dealer_for_record(state)) or None
+    event = Misdeal("new", deal.event_id if deal else None, waived, dealer)
     try:
         validate_event(loaded.settings, loaded.events, event)
     except LedgerError as exc:
@@ -43,7 +45,12 @@ def misdeal_record(
     if deal is None and (state.finished or state.next_deal is None):
         raise ValidationError({"game": [_("The game has finished.")]}, code="game_finished")
     misdeal = MisdealRow.objects.create(
-        game=game, seq=take_seq(game), deal=deal, waived=waived, recorded_by=actor(by)
+        game=game,
+        seq=take_seq(game),
+        deal=deal,
+        waived=waived,
+        dealer=dealer or "",
+        recorded_by=actor(by),
     )
     write_done(
         game,
@@ -79,20 +86,61 @@ def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealRow) -> MisdealRow:
     return misdeal
 
 
+_CALL_FIELDS = [
+    "referee_called_at",
+    "referee_called_by",
+    "referee_acknowledged_at",
+    "referee_acknowledged_by",
+]
+
+
 @transaction.atomic
 def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> Game:
-    """Flag (or clear) the table on the director's dashboard."""
+    """Flag (or clear) the table on the round dashboard. Clearing also clears the
+    acknowledgement; calling again while a call is open changes nothing but the audit."""
     permissions.require_score(by, table)
     game = game_lock(table)
-    game.referee_called_at = timezone.now() if called else None
-    game.referee_called_by = actor(by) if called else None
-    game.save(update_fields=["referee_called_at", "referee_called_by"])
+    if not called or game.referee_called_at is None:
+        game.referee_called_at = timezone.now() if called else None
+        game.referee_called_by = actor(by) if called else None
+        game.referee_acknowledged_at = None
+        game.referee_acknowledged_by = None
+        game.save(update_fields=_CALL_FIELDS)
     write_done(
         game,
         by=by,
         action=AuditAction.REFEREE_CALL if called else AuditAction.REFEREE_CLEAR,
         before=None,
         detail={"called": called},
+    )
+    return game
+
+
+@transaction.atomic
+def game_referee_acknowledge(*, by: AnyUser | None, table: Table) -> Game:
+    """A referee of the tournament answers the table's call: the line judge sees who is
+    coming. The call stays open until it is cleared at the table or by the referee."""
+    permissions.require_referee(by, table)
+    game = game_lock(table)
+    if game.referee_called_at is None:
+        raise ValidationError(
+            {"table": [_("Nobody has called the referee at this table.")]}, code="not_called"
+        )
+    if game.referee_acknowledged_at is not None:
+        raise ValidationError(
+            {"table": [_("A referee has already acknowledged this call.")]},
+            code="acknowledged",
+        )
+    game.referee_acknowledged_at = timezone.now()
+    game.referee_acknowledged_by = actor(by)
+    game.save(update_fields=["referee_acknowledged_at", "referee_acknowledged_by"])
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.REFEREE_ACKNOWLEDGE,
+        before=None,
+        detail={"acknowledged": True},
+        summary=_("Referee call acknowledged."),
     )
     return game
 
@@ -125,7 +173,7 @@ def paper_enter(
         )
     events = list(loaded.events)
     state = before
-    planned: list[tuple[PaperRow, tuple[str, ...], dict[str, int], tuple[str, ...] | None]] = []
+    planned: list[tuple[tuple[str, ...], dict[str, int], tuple[str, ...] | None, str]] = []
     for index, row in enumerate(rows):
         label = _("Row %(n)d (deal %(deal)d)") % {"n": index + 1, "deal": first_number + index}
         try:
@@ -144,7 +192,8 @@ def paper_enter(
                 record=None,
             )
             sat_out = sat_out_for_record(game, state, None)
-            event = DealRecorded(f"p{index}", scored.losers, scored.points or None, sat_out)
+            dealer = dealer_for_record(state)
+            event = DealRecorded(f"p{index}", scored.losers, scored.points or None, sat_out, dealer)
             state = validate_event(loaded.settings, events, event)
         except LedgerError as exc:
             raise ValidationError({"rows": [f"{label}: {exc.message}"]}, code=exc.code) from exc
@@ -153,7 +202,7 @@ def paper_enter(
                 {"rows": [f"{label}: {message}" for message in exc.messages]}, code="row"
             ) from exc
         events.append(event)
-        planned.append((row, scored.losers, scored.points, sat_out))
+        planned.append((scored.losers, scored.points, sat_out, dealer))
     deals = [
         Deal.objects.create(
             game=game,
@@ -163,9 +212,10 @@ def paper_enter(
             losers=list(losers),
             points=points or None,
             sat_out=list(sat_out) if sat_out is not None else None,
+            dealer=dealer,
             recorded_by=actor(by),
         )
-        for index, (_row, losers, points, sat_out) in enumerate(planned)
+        for index, (losers, points, sat_out, dealer) in enumerate(planned)
     ]
     write_done(
         game,

@@ -10,7 +10,6 @@ from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +19,8 @@ from engine.smoke.tally import Infraction
 from games.smoke_site import selectors, services
 from games.smoke_site import serializers as s
 from games.smoke_site.models import SmokeSession
+from scwu.api.pagination import MAX_OFFSET, MAX_PAGE_SIZE, Pagination
+from scwu.security.params import int_param
 
 TAG = ["smoke"]
 
@@ -38,13 +39,21 @@ class SmokeSessionListCreateApi(APIView):
         tags=TAG,
         operation_id="smoke_sessions_list",
         parameters=[
-            OpenApiParameter("limit", int, description="Sessions per page."),
-            OpenApiParameter("offset", int, description="Sessions to skip."),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+                description="Sessions per page.",
+            ),
+            OpenApiParameter(
+                "offset",
+                {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+                description="Sessions to skip.",
+            ),
         ],
         responses={200: s.SessionPageSerializer},
     )
     def get(self, request: Request) -> Response:
-        paginator = LimitOffsetPagination()
+        paginator = Pagination()
         page = paginator.paginate_queryset(selectors.smoke_session_list(), request, view=self)
         data = [s.session_data(session) for session in page or []]
         return paginator.get_paginated_response(s.SessionSerializer(data, many=True).data)
@@ -151,13 +160,11 @@ class SmokeReadoutApi(APIView):
         form = request.query_params.get("as", "json")
         if form not in ("json", "text", "spoken"):
             raise ValidationError({"as": ["Choose json, text or spoken."]})
-        raw = request.query_params.get("hand", "")
         count = len(sheet.results)
         if not count:
             raise ValidationError({"hand": ["No hand has been recorded yet."]})
-        if raw and not (raw.isdigit() and 1 <= int(raw) <= count):
-            raise ValidationError({"hand": [f"Choose a hand from 1 to {count}."]})
-        readout = sheet.readout(int(raw) - 1 if raw else -1)
+        hand = int_param(request, "hand", default=None, minimum=1, maximum=count)
+        readout = sheet.readout(hand - 1 if hand is not None else -1)
         if form == "json":
             return Response(s.ReadoutSerializer(readout.as_dict()).data)
         text = readout.text if form == "text" else readout.spoken

@@ -10,54 +10,137 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import selectors, services
+from games.forms import parse_points
 from games.models import Game
-from games.permissions import can_referee, can_score
+from games.permissions import can_referee, can_score, is_party, may_see_table
+from games.views.tools import referee_tools
 from scwu.views.forms import run_service
 from tournaments.models import Round, Table
+from tournaments.visibility import may_see_results
 
+#: The highest deal number a form or the API takes (a real game has a few dozen).
+MAX_DEAL_NUMBER = 9999
 _ROW = re.compile(r"^\s*(?P<losers>[A-Fa-f](?:\s*[,+]\s*[A-Fa-f])*)\s*(?::(?P<points>.*))?$")
 
 
-def _table(table_id: int) -> Table:
-    return get_object_or_404(
+def _table(table_id: int, request: HttpRequest | None = None) -> Table:
+    table = get_object_or_404(
         Table.objects.select_related("round__tournament", "round__word", "line_judge"),
         pk=table_id,
     )
+    if request is not None and not may_see_table(request.user, table):
+        raise Http404
+    return table
+
+
+def table_context(
+    request: HttpRequest, table: Table, *, bound: dict[str, forms.Form] | None = None
+) -> dict[str, Any]:
+    """The table page's context; ``bound`` re-shows a referee form that failed."""
+    scorer = can_score(request.user, table)
+    # The next deals' states: only a page that records deals follows them offline.
+    state = selectors.table_state(table, ahead_deals=selectors.AHEAD_DEALS if scorer else 0)
+    return {
+        "table": table,
+        "state": state,
+        "can_score": scorer,
+        "can_referee": can_referee(request.user, table),
+        "tools": referee_tools(request, table, state, bound=bound),
+        # Texts the table script fills in itself (python-format, which {% translate %} in a
+        # template does not look up as such).
+        "table_texts": {
+            "misdeals": misdeal_plural_forms(),
+            "confirmDeal": _("Record deal %(number)s: %(seat)s lost?"),
+            "acknowledged": _("Referee on the way: %(name)s"),
+            "waiting": _(
+                "No connection to the server: %(count)s deals wait on this phone and will be sent"
+                " when it returns."
+            ),
+            "conflict": _(
+                "Deal %(number)s was recorded meanwhile by someone else: %(theirs)s. Their deal "
+                "stays as it is."
+            ),
+            "mine": _("Yours for deal %(number)s, not recorded: %(mine)s."),
+            "confirmDiscard": _(
+                "Deal %(number)s stays as the other recorder entered it (%(theirs)s). Yours "
+                "(%(mine)s) is deleted from this phone and never recorded; your later deals move "
+                "up one number. Discard it?"
+            ),
+            "confirmDrop": _(
+                "Yours (%(mine)s) is deleted from this phone and never recorded; your later deals"
+                " move up one number. Discard it?"
+            ),
+            "confirmNext": _(
+                "Deal %(number)s stays as the other recorder entered it (%(theirs)s). Yours "
+                "(%(mine)s) is recorded after it as deal %(next)s, and your later deals follow "
+                "it. Record it?"
+            ),
+            "offlineKept": _("Offline: %(count)s deals kept on this phone"),
+            "asNext": _("Record mine as deal %(number)s"),
+            "pointsWhole": _("Seat %(seat)s: give its points as a whole number from 0 to 33."),
+            "pointsSum": _("The points of a deal add up to 33; these add up to %(total)s."),
+            "pointsHejma": _("Seat %(seat)s took Hejma but has only %(points)s points."),
+            "pointsTie": _("%(seats)s tie on %(points)s points: say who took Hejma."),
+            "pointsLoser": _("The points say %(seat)s lost this deal."),
+            "refusedDeal": _("Deal %(number)s was not recorded: %(reason)s"),
+        },
+    }
+
+
+#: A number of each CLDR plural category (what ``Intl.PluralRules`` answers in the browser) for
+#: whole numbers in English, Czech and Russian.
+_PLURAL_SAMPLES = {"zero": 0, "one": 1, "two": 2, "few": 2, "many": 5, "other": 5}
+
+
+def misdeal_plural_forms() -> dict[str, str]:
+    """ "1 misdeal in this deal" / "3 misdeals …" in the page's language, per plural category.
+
+    The table page picks the form with ``Intl.PluralRules`` (the script has no gettext).
+    """
+    return {
+        category: ngettext(
+            "%(count)s misdeal in this deal", "%(count)s misdeals in this deal", sample
+        )
+        for category, sample in _PLURAL_SAMPLES.items()
+    }
 
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _table(table_id)
-    state = selectors.table_state(table)
-    context = {
-        "table": table,
-        "state": state,
-        "can_score": can_score(request.user, table),
-        "can_referee": can_referee(request.user, table),
-    }
-    return render(request, "games/table.html", context)
+    table = _table(table_id, request)
+    return render(request, "games/table.html", table_context(request, table))
 
 
 def round_dashboard(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.select_related("tournament", "word"), pk=round_id)
-    dashboard = selectors.round_dashboard(round_)
+    if not may_see_results(request.user, round_):
+        raise Http404
+    states: dict[int, tuple[Table, dict[str, Any]]] = {}
+    dashboard = selectors.round_dashboard(round_, states=states)
+    for item in dashboard["tables"]:
+        table, state = states[item["table"]["id"]]
+        if can_referee(request.user, table) or is_party(request.user, table):
+            item["tools"] = referee_tools(request, table, state, on_dashboard=True)
+    dashboard["has_tools"] = any("tools" in item for item in dashboard["tables"])
     return render(request, "games/dashboard.html", {"round": round_, "dashboard": dashboard})
 
 
 def scoresheet(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _table(table_id)
+    table = _table(table_id, request)
     state = selectors.table_state(table)
     rows = range(1, 4 * len(state["letters"]) + 2)
     return render(request, "games/scoresheet.html", {"table": table, "state": state, "rows": rows})
 
 
 class PaperForm(forms.Form):
-    first_number = forms.IntegerField(label=gettext_lazy("First deal on the sheet"), min_value=1)
+    first_number = forms.IntegerField(
+        label=gettext_lazy("First deal on the sheet"), min_value=1, max_value=MAX_DEAL_NUMBER
+    )
     rows = forms.CharField(
         label=gettext_lazy("One line per deal: the loser's seat, optionally points"),
         help_text=gettext_lazy("e.g. “C” or “C: A=7 B=0 C=26 D=0”; two losers as “A+B”."),
@@ -75,9 +158,11 @@ class PaperForm(forms.Form):
                     % {"n": number}
                 )
             losers = tuple(re.findall(r"[A-F]", match["losers"].upper()))
-            points: dict[str, int] = {}
-            for seat, value in re.findall(r"([A-Fa-f])\s*=\s*(\d+)", match["points"] or ""):
-                points[seat.upper()] = int(value)
+            if any(len(value) > 3 for value in re.findall(r"=\s*(\d+)", match["points"] or "")):
+                raise forms.ValidationError(
+                    _("Line %(n)d: points are a number from 0 to 33.") % {"n": number}
+                )
+            points = parse_points(match["points"] or "")
             parsed.append(services.PaperRow(losers, points))
         if not parsed:
             raise forms.ValidationError(_("The scoresheet has no rows."))
@@ -103,7 +188,12 @@ def paper_entry(request: HttpRequest, table_id: int) -> HttpResponse:
         if done is not None:
             messages.success(request, _("%(n)d deals entered.") % {"n": len(done)})
             return redirect("games:table", table_id=table.pk)
-    return render(request, "games/paper.html", {"table": table, "form": form, "state": state})
+    return render(
+        request,
+        "games/paper.html",
+        {"table": table, "form": form, "state": state},
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from scwu.models import Ban, Club, Country, Membership, Player, PlayingWord, WordReview
 from scwu.models.commission import Verdict
+from scwu.models.players import Gender
 
 
 class CountrySerializer(serializers.ModelSerializer[Country]):
@@ -56,7 +57,9 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
 class PlayerCreateInputSerializer(serializers.Serializer[Any]):
     nickname = serializers.CharField(max_length=40)
     real_name = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
-    gender = serializers.ChoiceField(choices=["", "F", "M", "X"], required=False, default="")
+    gender = serializers.ChoiceField(
+        choices=Gender.choices, required=False, default="", allow_blank=True
+    )
     club = serializers.SlugRelatedField(
         slug_field="slug", queryset=Club.objects.all(), required=False, allow_null=True
     )
@@ -119,3 +122,19 @@ class BanSerializer(serializers.ModelSerializer[Ban]):
 class BanInputSerializer(serializers.Serializer[Any]):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     reason = serializers.CharField()
+
+
+class EliteRosterInputSerializer(serializers.Serializer[Any]):
+    season = serializers.IntegerField(min_value=1900, max_value=2999)
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, help_text="At most six members of the club."
+    )
+
+
+class EliteRosterSerializer(serializers.Serializer[Any]):
+    club = serializers.CharField(source="club.slug")
+    season = serializers.IntegerField()
+    players = serializers.SerializerMethodField()
+
+    def get_players(self, roster: Any) -> list[int]:
+        return sorted(p.pk for p in roster.players.all())

@@ -15,5 +15,6 @@ urlpatterns = [
     path("words/<int:pk>/reviews/", views.WordReviewApi.as_view(), name="api-word-review"),
     path("words/<int:pk>/retire/", views.WordRetireApi.as_view(), name="api-word-retire"),
     path("bans/", views.BanListApi.as_view(), name="api-bans"),
+    path("clubs/<slug:slug>/roster/", views.EliteRosterSetApi.as_view(), name="api-club-roster"),
     path("", include(router.urls)),
 ]

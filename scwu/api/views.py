@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 
 from scwu import selectors
 from scwu.api import serializers as s
-from scwu.models import Country, PlayingWord
-from scwu.services import bans, players, words
+from scwu.models import Club, Country, PlayingWord
+from scwu.services import bans, clubs, players, words
 
 
 class CountryViewSet(viewsets.ReadOnlyModelViewSet[Country]):
@@ -117,3 +117,18 @@ class BanListApi(APIView):
         data.is_valid(raise_exception=True)
         ban = bans.ban_impose(by=request.user, **data.validated_data)
         return Response(s.BanSerializer(ban).data, status=status.HTTP_201_CREATED)
+
+
+class EliteRosterSetApi(APIView):
+    """A club's elite roster for a season, set by its captain or an administrator."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.EliteRosterInputSerializer, responses={200: s.EliteRosterSerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        data = s.EliteRosterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        roster = clubs.elite_roster_set(
+            by=request.user, club=get_object_or_404(Club, slug=slug), **data.validated_data
+        )
+        return Response(s.EliteRosterSerializer(roster).data)

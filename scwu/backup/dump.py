@@ -8,6 +8,7 @@ login-lockout records.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.apps import apps
@@ -57,6 +58,9 @@ def backup_write(path: Path) -> dict[str, int]:
     """Write everything to ``path`` (compressed by its suffix); return the row counts."""
     _check_suffix(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    # It holds password hashes: readable by its owner only, from the first byte written.
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    os.chmod(path, 0o600)
     with transaction.atomic():  # one consistent view of the data on PostgreSQL
         counts = row_counts()
         call_command(

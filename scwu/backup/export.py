@@ -6,27 +6,31 @@
 * ``scn/<tournament>.scn``: every deal of every tournament as SCN records (RULES.md);
 * ``manifest.json``: when it was made and how many rows each table holds.
 
-Sign-in data stays out: of the user accounts only the id and the username are exported.
+Sign-in data stays out: of the user accounts only the id and the username are exported. What
+the site hides from the public stays out too: held rounds, unpublished draws, the seed and
+actions of online games still running, hidden chat messages.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import io
 import json
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
 from django.apps import apps
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
+from scwu.security.csv_cells import csv_writer
 from tournaments.exports import deals_scn
 from tournaments.models import Tournament
+from tournaments.visibility import draw_is_public, public_draw_q, public_results_q
 
 APPS = ("scwu", "tournaments", "games", "smoke", "online")
 USER_FIELDS = ("id", "username")
@@ -71,6 +75,50 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _results_rows(prefix: str) -> Callable[[], Q]:
+    return lambda: public_results_q(prefix)
+
+
+# The export is public: the same visibility as the site (tournaments.visibility). Rows of held
+# (silent) rounds and of unpublished draws stay out; so do hidden chat messages.
+PUBLIC_ROWS: dict[str, Callable[[], Q]] = {
+    "tournaments.table": lambda: public_draw_q("round__"),
+    "tournaments.seat": lambda: public_draw_q("table__round__"),
+    "games.game": _results_rows("table__round__"),
+    "games.deal": _results_rows("game__table__round__"),
+    "games.correction": _results_rows("game__table__round__"),
+    "games.misdeal": _results_rows("game__table__round__"),
+    "games.ruling": _results_rows("game__table__round__"),
+    "games.appeal": _results_rows("ruling__game__table__round__"),
+    "games.seatresult": _results_rows("round__"),
+    "games.auditentry": _results_rows("game__table__round__"),
+    "online.onlinegame": lambda: Q(table__isnull=True) | public_results_q("table__round__"),
+    "online.onlineseat": lambda: (
+        Q(game__table__isnull=True) | public_results_q("game__table__round__")
+    ),
+    "online.onlinechat": lambda: (
+        Q(hidden=False) & (Q(game__table__isnull=True) | public_results_q("game__table__round__"))
+    ),
+}
+
+
+def _round_redacted(obj: Any) -> dict[str, Any]:
+    if draw_is_public(obj):
+        return {}
+    return {"draw_seed": None, "draw_inputs": {}, "draw_report": {}, "draw_error": ""}
+
+
+def _online_game_redacted(obj: Any) -> dict[str, Any]:
+    # The seed and actions of a game still being played rebuild all four hands.
+    return {} if obj.status == "finished" else {"seed": None, "actions": []}
+
+
+REDACT: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "tournaments.round": _round_redacted,
+    "online.onlinegame": _online_game_redacted,
+}
+
+
 def table_rows(model: type[models.Model]) -> tuple[list[str], list[dict[str, Any]]]:
     """The columns and rows of one table, ready for CSV and JSON."""
     fields = [f for f in model._meta.concrete_fields]
@@ -79,11 +127,16 @@ def table_rows(model: type[models.Model]) -> tuple[list[str], list[dict[str, Any
         fields, m2m = [f for f in fields if f.name in USER_FIELDS], []
     columns = [f.attname for f in fields] + [f.name for f in m2m]
     rows = []
+    label = model._meta.label_lower
     query = model._default_manager.order_by("pk")
+    if label in PUBLIC_ROWS:
+        query = query.filter(PUBLIC_ROWS[label]())
     if m2m:
         query = query.prefetch_related(*[f.name for f in m2m])
     for obj in query:
         row = {f.attname: _plain(getattr(obj, f.attname)) for f in fields}
+        if label in REDACT:
+            row.update(REDACT[label](obj))
         for f in m2m:
             row[f.name] = sorted(getattr(obj, f.name).values_list("pk", flat=True))
         rows.append(row)
@@ -92,7 +145,7 @@ def table_rows(model: type[models.Model]) -> tuple[list[str], list[dict[str, Any
 
 def _csv(columns: list[str], rows: list[dict[str, Any]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_writer(out)
     writer.writerow(columns)
     for row in rows:
         writer.writerow([_cell(row[c]) for c in columns])
@@ -129,7 +182,9 @@ def federation_export(sink: Sink) -> dict[str, int]:
         json.dumps(everything, ensure_ascii=False, indent=1, cls=DjangoJSONEncoder),
     )
     for tournament in Tournament.objects.order_by("start_date", "slug"):
-        numbers = list(tournament.rounds.values_list("number", flat=True))
+        numbers = list(
+            tournament.rounds.filter(public_results_q()).values_list("number", flat=True)
+        )
         sink.write(f"scn/{tournament.slug}.scn", deals_scn(tournament, rounds=numbers))
     manifest = {"generated_at": timezone.now().isoformat(), "rows": counts}
     sink.write("manifest.json", json.dumps(manifest, indent=1))

@@ -285,7 +285,7 @@ def seed(log: Log) -> None:
                 "label": label,
                 "language": language,
                 "status": status,
-                "proposed_by": members[rng.randrange(len(members))].user,
+                "proposed_by": members[3 + rng.randrange(len(members) - 3)].user,  # not a reviewer
             },
         )
         if created and status != WordStatus.PROPOSED:

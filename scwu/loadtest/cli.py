@@ -38,6 +38,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="use a stack already serving here (started with the same DATABASE_URL and "
         "REDIS_URL) instead of starting Daphne and a worker; the database is then kept",
     )
+    parser.add_argument(
+        "--topology",
+        action="store_true",
+        help="start the production topology (deploy/Procfile: nginx, gunicorn, uvicorn, "
+        "Celery worker and beat, debug off) instead of Daphne and a worker",
+    )
     parser.add_argument("--log-dir", type=Path, default=ROOT / "test-artifacts")
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 900:
@@ -75,7 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.update(
         {
             key: env[key]
-            for key in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_LOG_LEVEL")
+            for key in (
+                "DATABASE_URL",
+                "REDIS_URL",
+                "DJANGO_SETTINGS_MODULE",
+                "DJANGO_LOG_LEVEL",
+                "DJANGO_SECRET_KEY",
+            )
         }
     )
     if not args.url:
@@ -169,5 +181,5 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.url:
         return run(args.url.rstrip("/"))
-    with stack.running(env, args.port, args.log_dir) as base_url:
+    with stack.running(env, args.port, args.log_dir, topology=args.topology) as base_url:
         return run(base_url)

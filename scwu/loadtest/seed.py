@@ -98,7 +98,9 @@ def load_data_create(*, tables: int, online: int) -> LoadData:
 
         for number in range(1, online + 1):
             user = User.objects.create(username=f"load-online-{stamp}-{number}", password=password)
-            game = online_practice_create(by=user, word=word, bots=3, seconds_per_action=120)
+            game = online_practice_create(  # easy bots: the load is the tables', not the bots'
+                by=user, word=word, bots=3, bot_level="easy", seconds_per_action=120
+            )
             games.append((game.pk, _session(user)))
     return LoadData(tournament.slug, tournament.pk, round_.pk, judged, games)
 

@@ -32,6 +32,8 @@ def environment(database_url: str, redis_url: str) -> dict[str, str]:
         }
     )
     env.setdefault("DJANGO_LOG_LEVEL", "WARNING")
+    # The sessions made by the load test sign in on the servers: one key for both.
+    env.setdefault("DJANGO_SECRET_KEY", "load-test-only-" + "k" * 40)
     env.setdefault("DATABASE_POOL_SIZE", "20")  # as in production under Daphne (README)
     return env
 
@@ -78,13 +80,53 @@ def wait_healthy(url: str, timeout: float = 60) -> None:
     raise SystemExit(f"{url}/healthz did not answer 200 within {timeout:.0f} s")
 
 
+def topology_environment(env: dict[str, str], port: int, log_dir: Path) -> dict[str, str]:
+    """The production topology (``deploy/Procfile``) on ``port`` (nginx) and the two ports
+    after it (gunicorn, uvicorn), with debug off as in production."""
+    env = dict(env)
+    env.pop("DATABASE_POOL_SIZE", None)  # the Procfile sets it per process
+    env.update(
+        {
+            "DJANGO_DEBUG": "0",
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_SECURE_SSL_REDIRECT": "0",
+            "SCWU_LISTEN": f"127.0.0.1:{port}",
+            "SCWU_WEB_BIND": f"127.0.0.1:{port + 1}",
+            "SCWU_WEB_UPSTREAMS": f"127.0.0.1:{port + 1}",
+            "SCWU_WS_PORT": str(port + 2),
+            "SCWU_WS_UPSTREAMS": f"127.0.0.1:{port + 2}",
+            "SCWU_RUN_DIR": str(log_dir / "topology"),
+        }
+    )
+    return env
+
+
 @contextmanager
-def running(env: dict[str, str], port: int, log_dir: Path) -> Iterator[str]:
-    """Daphne on 127.0.0.1:``port`` and one Celery worker, for the duration of the block."""
+def running(
+    env: dict[str, str], port: int, log_dir: Path, *, topology: bool = False
+) -> Iterator[str]:
+    """For the duration of the block: Daphne on 127.0.0.1:``port`` and one Celery worker,
+    or with ``topology`` the production topology under honcho (nginx on ``port``)."""
     log_dir.mkdir(parents=True, exist_ok=True)
     processes: list[subprocess.Popen[bytes]] = []
-    try:
-        for name, command in (
+    if topology:
+        env = topology_environment(env, port, log_dir)
+        Path(env["SCWU_RUN_DIR"]).mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        commands = [
+            (
+                "topology",
+                [str(BIN / "honcho"), "-d", str(ROOT), "-f", "deploy/Procfile", "-e", "/dev/null",
+                 "start"],
+            )
+        ]  # fmt: skip
+    else:
+        commands = [
             (
                 "daphne",
                 [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "scwu.asgi:application"],
@@ -102,7 +144,9 @@ def running(env: dict[str, str], port: int, log_dir: Path) -> Iterator[str]:
                     "--without-mingle",
                 ],
             ),
-        ):
+        ]
+    try:
+        for name, command in commands:
             with (log_dir / f"loadtest-{name}.log").open("wb") as out:
                 processes.append(
                     subprocess.Popen(

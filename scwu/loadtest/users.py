@@ -171,7 +171,11 @@ def reader(
 
 def _online_action(view: dict[str, Any]) -> dict[str, Any] | None:
     if view.get("must_pass"):
-        return {"type": "pass", "cards": view["hand"][:3]}
+        # The bots pass at once, each a version of its own: pass after them, on the newest.
+        others = {seat for seat in "ABCD" if seat != view.get("seat")}
+        if others <= set(view.get("passed_seats") or ()):
+            return {"type": "pass", "cards": view["hand"][:3]}
+        return None
     if view.get("legal_cards"):
         return {"type": "play", "card": view["legal_cards"][0]}
     return None
@@ -196,9 +200,12 @@ async def online_player(
                 except TimeoutError:
                     return
                 if frame.get("type") == "error":
-                    recorder.error("online action", frame.get("code", "?"))
+                    code = frame.get("code", "?")
+                    recorder.error("online action", code)
                     acted = None
-                    await ws.send(json.dumps({"type": "hello", "version": None}))
+                    if code != "stale_version":  # after a stale version the state follows
+                        await asyncio.sleep(0.5)
+                        await ws.send(json.dumps({"type": "hello", "version": None}))
                     continue
                 if frame.get("type") != "state":
                     continue

@@ -40,6 +40,10 @@ class WordStatus(models.TextChoices):
     RETIRED = "retired", _("retired")
 
 
+#: The languages a playing word may be in, by code, named in the page's language.
+WORD_LANGUAGES = [("cs", _("Czech")), ("en", _("English")), ("ru", _("Russian"))]
+
+
 class PlayingWord(models.Model):
     """A playing word: the label shown (``Herr FLICK``) and the letters collected (``FLICK``)."""
 
@@ -84,6 +88,11 @@ class PlayingWord(models.Model):
 
     def __str__(self) -> str:
         return self.label
+
+    @property
+    def language_name(self) -> str:
+        """The word's language by name ("Czech"), not its code."""
+        return str(dict(WORD_LANGUAGES).get(self.language, self.language))
 
     @property
     def is_approved(self) -> bool:

@@ -28,6 +28,9 @@ class Player(models.Model):
     nickname = models.CharField(_("nickname"), max_length=40)
     nickname_key = models.CharField(max_length=40, unique=True, editable=False)
     real_name = models.CharField(_("real name"), max_length=120, blank=True)
+    # Nickname and real name as ``nickname_key`` folds them: the player search matches on it,
+    # so "bo" finds "Bóža" and "novak" finds "Nováková" on SQLite and PostgreSQL alike.
+    search_key = models.CharField(max_length=170, blank=True, default="", editable=False)
     gender = models.CharField(_("gender"), max_length=1, choices=Gender.choices, blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -56,6 +59,7 @@ class Player(models.Model):
         # The key is a pure function of the nickname; keeping it in step here means no
         # write path can forget it, and the unique index then does the real work.
         self.nickname_key = nickname_key(self.nickname)
+        self.search_key = nickname_key(f"{self.nickname} {self.real_name}")
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
 

@@ -25,6 +25,9 @@ def content_security_policy() -> dict[str, Any]:
             "font-src": [SELF],
             # 'self' covers the same-origin WebSocket of the online tables (CSP level 3).
             "connect-src": [SELF],
+            # The table page's service worker and web app manifest (games.views.offline).
+            "worker-src": [SELF],
+            "manifest-src": [SELF],
             "object-src": [NONE],
             "base-uri": [SELF],
             "form-action": [SELF],

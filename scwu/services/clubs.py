@@ -1,15 +1,21 @@
+"""Clubs: creation, the captain and the elite roster. The admin site and the captain's page on
+the club call these; the checks are public so that forms can show them on the right field."""
+
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
+from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scwu.models import Club, Country, EliteRoster, Player
+from scwu.models import Club, Country, EliteRoster, Membership, Player
 from scwu.models.clubs import ELITE_ROSTER_MAX
-from scwu.roles import AnyUser, Role, require_role
+from scwu.roles import AnyUser, Role, has_role, require_role
 from scwu.selectors import player_club_at
 
 
@@ -35,25 +41,38 @@ def club_create(
     return club
 
 
-@transaction.atomic
-def club_set_captain(*, by: AnyUser | None, club: Club, captain: Player | None) -> Club:
-    require_role(by, Role.ADMINISTRATOR)
+def club_captain_check(*, club: Club, captain: Player | None) -> None:
+    """A captain is a current member of the club (or nobody)."""
     if captain is not None and player_club_at(captain, dt.date.today()) != club:
         raise ValidationError(
             {"captain": [_("The captain must be a current member of the club.")]},
             code="not_member",
         )
+
+
+@transaction.atomic
+def club_set_captain(*, by: AnyUser | None, club: Club, captain: Player | None) -> Club:
+    require_role(by, Role.ADMINISTRATOR)
+    club_captain_check(club=club, captain=captain)
     club.captain = captain
     club.save(update_fields=["captain"])
     return club
 
 
-@transaction.atomic
-def elite_roster_set(
-    *, by: AnyUser | None, club: Club, season: int, players: list[Player]
-) -> EliteRoster:
-    require_role(by, Role.ADMINISTRATOR)
-    if len(set(players)) > ELITE_ROSTER_MAX:
+def can_manage_roster(user: AnyUser | None, club: Club) -> bool:
+    """An administrator, or the club's own captain."""
+    if has_role(user, Role.ADMINISTRATOR):
+        return True
+    player: Any = getattr(user, "player", None) if user is not None else None
+    return player is not None and club.captain_id == player.pk
+
+
+def elite_roster_check(*, club: Club, season: int, players: Iterable[Player]) -> list[Player]:
+    """At most six players, each a member of the club at some time in that season."""
+    if not 1900 <= season <= 2999:
+        raise ValidationError({"season": [_("A season is a year, e.g. 2026.")]}, code="invalid")
+    chosen = list(dict.fromkeys(players))
+    if len(chosen) > ELITE_ROSTER_MAX:
         raise ValidationError(
             {
                 "players": [
@@ -62,6 +81,38 @@ def elite_roster_set(
             },
             code="too_many",
         )
+    first, last = dt.date(season, 1, 1), dt.date(season, 12, 31)
+    members = set(
+        Membership.objects.filter(club=club, player__in=chosen, start__lte=last)
+        .filter(Q(end__isnull=True) | Q(end__gte=first))
+        .values_list("player_id", flat=True)
+    )
+    strangers = [player for player in chosen if player.pk not in members]
+    if strangers:
+        raise ValidationError(
+            {
+                "players": [
+                    _("Not a member of %(club)s in %(season)d: %(names)s.")
+                    % {
+                        "club": club,
+                        "season": season,
+                        "names": ", ".join(p.nickname for p in strangers),
+                    }
+                ]
+            },
+            code="not_member",
+        )
+    return chosen
+
+
+@transaction.atomic
+def elite_roster_set(
+    *, by: AnyUser | None, club: Club, season: int, players: Iterable[Player]
+) -> EliteRoster:
+    """Set ``club``'s elite roster for ``season``: its captain or an administrator."""
+    if not can_manage_roster(by, club):
+        raise PermissionDenied(_("Only the club's captain or an administrator sets its roster."))
+    chosen = elite_roster_check(club=club, season=season, players=players)
     roster, _created = EliteRoster.objects.get_or_create(club=club, season=season)
-    roster.players.set(players)
+    roster.players.set(chosen)
     return roster

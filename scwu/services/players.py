@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -10,17 +11,73 @@ from django.utils.translation import gettext as _
 from scwu.models import Club, Membership, Player
 from scwu.models.players import nickname_key
 from scwu.roles import AnyUser, Role, require_role
+from scwu.security.nicknames import nickname_normalise, nickname_skeleton
+from scwu.services.bans import player_assert_not_banned
+
+NICKNAME_MIN = 2
+NICKNAME_MAX = 40
+# Letters of any script, digits, spaces and . - _ ' (as in "Mr. K", "Jean-Luc", "O'Hara").
+_NICKNAME_CHARS = re.compile(r"^[\w .'-]+$")
+
+
+def nickname_clean(nickname: str) -> str:
+    """The federation's nickname rules: NFKC with spaces collapsed and nothing invisible
+    (``nickname_normalise``), 2-40 characters, at least one
+    letter, only letters, digits, spaces and . - _ '. Returns the nickname as it is stored.
+
+    >>> nickname_clean("  Jean-Luc   K. ")
+    'Jean-Luc K.'
+    """
+    nickname = nickname_normalise(nickname)
+    if not nickname:
+        raise ValidationError({"nickname": [_("A nickname cannot be empty.")]}, code="blank")
+    if not NICKNAME_MIN <= len(nickname) <= NICKNAME_MAX:
+        raise ValidationError(
+            {
+                "nickname": [
+                    _("A nickname has %(min)d to %(max)d characters.")
+                    % {"min": NICKNAME_MIN, "max": NICKNAME_MAX}
+                ]
+            },
+            code="length",
+        )
+    if not _NICKNAME_CHARS.match(nickname) or not any(ch.isalpha() for ch in nickname):
+        raise ValidationError(
+            {
+                "nickname": [
+                    _(
+                        "A nickname has at least one letter and only letters, digits, spaces "
+                        "and . - _ '."
+                    )
+                ]
+            },
+            code="characters",
+        )
+    return nickname
 
 
 def _assert_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> None:
     key = nickname_key(nickname)
     if not key:
         raise ValidationError({"nickname": [_("A nickname cannot be empty.")]}, code="blank")
-    others = Player.objects.filter(nickname_key=key)
+    limit = Player._meta.get_field("nickname_key").max_length or 0
+    if len(key) > limit:
+        # Case folding may lengthen it (ß becomes ss): the key must still fit its column.
+        raise ValidationError({"nickname": [_("This nickname is too long.")]}, code="max_length")
+    others = Player.objects.all()
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)
-    clash = others.first()
+    clash = others.filter(nickname_key=key).first()
+    if clash is None:
+        # A look-alike of an existing nickname (a Cyrillic а for a Latin a, …).
+        skeleton = nickname_skeleton(nickname)
+        for other in others.only("nickname").iterator():
+            if nickname_skeleton(other.nickname) == skeleton:
+                clash = other
+                break
     if clash is not None:
+        # A banned player does not come back under a variant of their nickname.
+        player_assert_not_banned(clash, field="nickname")
         raise ValidationError(
             {
                 "nickname": [
@@ -42,16 +99,27 @@ def player_create(
     user: Any = None,
     club: Club | None = None,
     member_since: dt.date | None = None,
+    authorised: bool = False,
 ) -> Player:
-    """Register a player in the federation, optionally as a member of a club from a date."""
-    require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
-    nickname = " ".join(nickname.split())
+    """Register a player in the federation, optionally as a member of a club from a date.
+
+    ``authorised`` is for callers that checked rights themselves (a tournament's assigned
+    director registering a newcomer at the desk)."""
+    if not authorised:
+        require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
+    nickname = nickname_clean(nickname)
     _assert_nickname_free(nickname)
     player = Player(nickname=nickname, real_name=real_name.strip(), gender=gender, user=user)
     player.full_clean(exclude=["nickname_key"])
     player.save()
     if club is not None:
-        membership_start(by=by, player=player, club=club, start=member_since or dt.date.today())
+        membership_start(
+            by=by,
+            player=player,
+            club=club,
+            start=member_since or dt.date.today(),
+            authorised=authorised,
+        )
     return player
 
 
@@ -61,7 +129,7 @@ def player_update(
 ) -> Player:
     require_role(by, Role.ADMINISTRATOR)
     if nickname is not None:
-        nickname = " ".join(nickname.split())
+        nickname = nickname_clean(nickname)
         _assert_nickname_free(nickname, exclude_pk=player.pk)
         player.nickname = nickname
     if real_name is not None:
@@ -73,10 +141,11 @@ def player_update(
 
 @transaction.atomic
 def membership_start(
-    *, by: AnyUser | None, player: Player, club: Club, start: dt.date
+    *, by: AnyUser | None, player: Player, club: Club, start: dt.date, authorised: bool = False
 ) -> Membership:
     """Move ``player`` to ``club`` from ``start``; the open membership ends the day before."""
-    require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
+    if not authorised:
+        require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
     current = (
         Membership.objects.select_for_update(no_key=True)
         .filter(player=player, end__isnull=True)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from scwu.models import CommissionMember, PlayingWord, WordReview
 from scwu.models.commission import WORD_MAX_LETTERS, WORD_MIN_LETTERS, Verdict, WordStatus
+from scwu.models.players import nickname_key
 from scwu.roles import AnyUser, Role, require_role
 
 
@@ -49,6 +50,34 @@ def word_quorum() -> int:
 
 
 @transaction.atomic
+def theme_canonical(theme: str) -> str:
+    """A theme as the register already spells it: "detectives" joins "Detectives".
+
+    Themes are compared without case and extra spaces; a new theme keeps the proposer's spelling.
+    """
+    cleaned = " ".join(theme.split())
+    if not cleaned:
+        return ""
+    known = (
+        PlayingWord.objects.filter(theme__iexact=cleaned)
+        .order_by("proposed_at")
+        .values_list("theme", flat=True)
+        .first()
+    )
+    return known or cleaned
+
+
+def letters_match_label(label: str, letters: str) -> bool:
+    """Whether the label shows the letters players collect (no case, no diacritics).
+
+    >>> letters_match_label("Herr Flick", "FLICK"), letters_match_label("Columbo", "KOJAK")
+    (True, False)
+    """
+    shown = "".join(ch for ch in nickname_key(label).upper() if ch.isalpha())
+    wanted = "".join(ch for ch in nickname_key(letters).upper() if ch.isalpha())
+    return not label.strip() or wanted in shown
+
+
 def word_propose(
     *, by: AnyUser | None, label: str, letters: str, language: str, theme: str = ""
 ) -> PlayingWord:
@@ -57,8 +86,9 @@ def word_propose(
         raise ValidationError({"by": [_("Sign in to propose a word.")]}, code="anonymous")
     clean = word_letters_clean(letters)
     label = label.strip() or clean
+    theme = theme_canonical(theme)
     clash = PlayingWord.objects.filter(
-        letters=clean, theme=theme.strip(), status__in=[WordStatus.PROPOSED, WordStatus.APPROVED]
+        letters=clean, theme=theme, status__in=[WordStatus.PROPOSED, WordStatus.APPROVED]
     ).exists()
     if clash:
         raise ValidationError(
@@ -74,7 +104,7 @@ def word_propose(
         label=label,
         letters=clean,
         language=language,
-        theme=theme.strip(),
+        theme=theme,
         proposed_by=by,  # type: ignore[misc]  # an authenticated user is a User
     )
     word.full_clean()
@@ -121,6 +151,11 @@ def word_review(
         raise ValidationError(
             {"reason": [_("A rejection or veto needs a reason.")]}, code="required"
         )
+    if word.proposed_by_id is not None and word.proposed_by_id == member.user_id:
+        raise ValidationError(
+            {"word": [_("You proposed this word: the other members decide it.")]},
+            code="own_proposal",
+        )
     if WordReview.objects.filter(word=word, member=member).exists():
         raise ValidationError(
             {"word": [_("You have already reviewed this word.")]}, code="already_reviewed"
@@ -136,7 +171,11 @@ def _word_decide(word: PlayingWord) -> None:
     verdicts = list(word.reviews.values_list("verdict", flat=True))
     approvals = verdicts.count(Verdict.APPROVE)
     quorum = word_quorum()
-    active = CommissionMember.objects.filter(active=True).count()
+    # The proposer, if a member, does not review their own word: not a possible vote.
+    members = CommissionMember.objects.filter(active=True)
+    if word.proposed_by_id is not None:
+        members = members.exclude(user_id=word.proposed_by_id)
+    active = members.count()
     undecided_members = active - len(verdicts)
     if Verdict.VETO in verdicts:
         word.status = WordStatus.REJECTED

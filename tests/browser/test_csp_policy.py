@@ -1,7 +1,7 @@
 """Our pages under the real content security policy in headless Chromium: nothing blocked.
 
-The other browser tests bypass the policy (Playwright's string predicates need eval); this one
-does not, and listens for the browser's own violation reports.
+Every browser test runs under the policy; this one also listens for the browser's own
+violation reports.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from tests.browser.conftest import LISTEN_VIOLATIONS
 from tests.games.conftest import make_setup
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
-LISTEN = """() => {
-  window.__violations = [];
-  document.addEventListener("securitypolicyviolation",
-    e => window.__violations.push(e.violatedDirective + " " + e.blockedURI));
-}"""
+LISTEN = LISTEN_VIOLATIONS
 
 
 @pytest.fixture

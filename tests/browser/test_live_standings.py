@@ -43,9 +43,7 @@ def test_public_standings_follow_a_round_played_at_the_table(
     page.wait_for_selector("#seats button.seat[data-seat=C]")
     for deal, seat in enumerate("CACCCC", start=1):
         page.click(f"#seats button.seat[data-seat={seat}]")
-        page.wait_for_function(
-            "n => document.querySelectorAll('#deal-log li').length === n", arg=deal
-        )
+        expect(page.locator("#deal-log li")).to_have_count(deal)
         if deal == 2:
             # mid-round, the public page has caught up without a reload
             expect(ondra.locator("td").nth(3)).to_have_text("1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.factories import UserFactory
 from tests.games.conftest import make_setup
@@ -31,9 +32,7 @@ def test_line_judge_taps_losers_until_a_placka(live_server: Any, page: Any) -> N
 
     def tap(seat: str, deal: int) -> None:
         page.click(f"#seats button.seat[data-seat={seat}]")
-        page.wait_for_function(
-            "n => document.querySelectorAll('#deal-log li').length === n", arg=deal
-        )
+        expect(page.locator("#deal-log li")).to_have_count(deal)
 
     for deal, seat in enumerate("CACACAC", start=1):
         tap(seat, deal)
@@ -44,7 +43,7 @@ def test_line_judge_taps_losers_until_a_placka(live_server: Any, page: Any) -> N
     # a mistaken tap on A, then undo
     tap("A", 8)
     page.click("#undo")
-    page.wait_for_function("document.querySelectorAll('#deal-log li').length === 7")
+    expect(page.locator("#deal-log li")).to_have_count(7)
     tap("C", 8)
     page.wait_for_selector("#seats .seat[data-seat=C] .tag-placka")
     assert page.get_attribute("#table-app", "data-status") == "finished"

@@ -62,7 +62,7 @@ def test_director_creates_registers_checks_in_draws_and_publishes(
     page.click("button[value=running]")
     page.wait_for_selector(".badge.running")
     page.goto(f"{live_server.url}/tournaments/{slug}/rounds/")
-    page.select_option("#round-create select[name=word]", label="TONDA")
+    page.select_option("#round-create select[name=word]", label="TONDA · TONDA (Classic, Czech)")
     page.click("#round-create button[type=submit]")
     page.fill("#draw-form input[name=seed]", "2026")
     page.click("#draw-form button[type=submit]")

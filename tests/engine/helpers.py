@@ -11,8 +11,8 @@ from engine.cards import CODES, INDEX
 from engine.deal import PASS_FLAG, Deal
 from engine.rules import DEFAULT_RULESET, Ruleset
 
-# A copy of shared/examples/deals.json, the golden records of RULES.md, kept with the tests so
-# they do not depend on where the shared folder is mounted.
+# The golden records of engine/RULES.md, kept with the tests so
+# the golden tests read them from the repository.
 EXAMPLES = json.loads((Path(__file__).parent / "data" / "deals.json").read_text(encoding="utf-8"))
 
 

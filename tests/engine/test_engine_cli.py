@@ -116,3 +116,37 @@ def test_python_m_engine_and_smoke_dispatch() -> None:
         check=False,
     )
     assert "Traceback" not in proc.stderr
+
+
+def test_deals_writes_records_that_score_lines_checks_with_workers(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    code, out = _run(["deals", "--count", "30", "--seed", "4"], "", capsys, monkeypatch)
+    assert code == 0 and len(out.splitlines()) == 30
+    path = tmp_path / "deals.scn"
+    path.write_text(out)
+    code, one = _run(["score", "--lines", str(path)], "", capsys, monkeypatch)
+    assert code == 0 and len(one.splitlines()) == 30
+    assert all(set(json.loads(line)) >= {"points", "loser", "end"} for line in one.splitlines())
+    code, two = _run(["score", "--lines", "--jobs", "2", str(path)], "", capsys, monkeypatch)
+    assert code == 0 and two == one
+    code, out = _run(["score", "--lines", str(tmp_path / "missing.scn")], "", capsys, monkeypatch)
+    assert code == 2 and json.loads(out)["error"] == "file"
+
+
+def test_bench_prints_every_figure_as_a_ratio_to_the_plain_playout(
+    capsys: Any, monkeypatch: Any
+) -> None:
+    code, out = _run(["bench", "--seconds", "0.1"], "", capsys, monkeypatch)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("load average")
+    names = [line[:15].strip() for line in lines[1:]]
+    assert names == [
+        "plain playout",
+        "checked random",
+        "random playout",
+        "heuristic",
+        "clone+apply",
+        "records scored",
+    ]
+    assert all("x plain" in line for line in lines[2:])

@@ -63,9 +63,9 @@ def test_refusals_name_the_field(setup: Setup) -> None:
     answer = client.post(
         _deal_url(setup), {"number": 1, "points": {"A": 1, "B": 1, "C": 1, "D": 1}}, format="json"
     )
-    assert answer.status_code == 400 and "points" in answer.json()
+    assert answer.status_code == 409 and "points" in answer.json()
     answer = client.post(_deal_url(setup), {"number": 2, "losers": ["B"]}, format="json")
-    assert answer.status_code == 400 and "number" in answer.json()
+    assert answer.status_code == 409 and "number" in answer.json()
     assert not Deal.objects.exists()
 
 

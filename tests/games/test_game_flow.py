@@ -126,12 +126,16 @@ def test_undo_of_the_placka_deal_reopens_the_game_and_the_round(setup: Setup) ->
     assert Round.objects.get().status == RoundStatus.PUBLISHED
 
 
-def test_correction_of_an_older_deal_moves_later_letters_and_dealers(setup: Setup) -> None:
+def test_correction_of_an_older_deal_moves_letters_but_not_who_dealt(setup: Setup) -> None:
     setup.lose("B", "C", "C")
     deal1 = Deal.objects.get(number=1)
     services.deal_correct(by=setup.head_referee, deal=deal1, losers=["D"], reason="wrong seat")
     assert setup.words() == {"A": "", "B": "", "C": "TO", "D": "T"}
-    assert setup.state()["deals"][1]["dealer"] == "D"
+    deal2 = setup.state()["deals"][1]
+    # B dealt deal 2 at the table: a fact of play, flagged where the rules now say D.
+    assert deal2["dealer"] == "B" and deal2["counted"]
+    assert "dealer_as_played" in deal2["flags"]
+    assert setup.state()["next_deal"]["dealer"] == "C"
     entry = AuditEntry.objects.filter(action=AuditAction.DEAL_CORRECT).get()
     assert entry.before["words"]["B"] == "T" and entry.after["words"]["B"] == ""
     assert "wrong seat" in entry.summary

@@ -34,9 +34,9 @@ def test_paper_entry_form_all_or_nothing(setup: Setup, client: Client) -> None:
     client.force_login(setup.judge)
     url = f"/games/tables/{setup.table.pk}/paper/"
     answer = client.post(url, {"first_number": 1, "rows": "B\nC: A=7 B=0 C=26 D=0\nQ"})
-    assert answer.status_code == 200 and b"errorlist" in answer.content
+    assert answer.status_code == 400 and b"errorlist" in answer.content
     answer = client.post(url, {"first_number": 1, "rows": "B\nC: A=7 B=0 C=20 D=0"})
-    assert answer.status_code == 200 and "Row 2" in answer.content.decode()
+    assert answer.status_code == 400 and "Row 2" in answer.content.decode()
     assert setup.state()["deals"] == []
     answer = client.post(url, {"first_number": 1, "rows": "B\nC: A=7 B=0 C=26 D=0"})
     assert answer.status_code == 302

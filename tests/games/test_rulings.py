@@ -28,12 +28,12 @@ def _rule(s: Setup, number: int, **kwargs: Any) -> Ruling:
     return services.ruling_make(by=s.head_referee, table=s.table, deal=deal, **defaults)
 
 
-def test_loses_deal_on_an_old_deal_moves_letters_and_dealers(setup: Setup) -> None:
+def test_loses_deal_on_an_old_deal_moves_letters_not_who_dealt(setup: Setup) -> None:
     setup.lose("B", "C", "C")
     _rule(setup, 1, offender="D")
     state = setup.state()
     assert setup.words() == {"A": "", "B": "", "C": "TO", "D": "T"}
-    assert state["deals"][0]["losers"] == ["D"] and state["deals"][1]["dealer"] == "D"
+    assert state["deals"][0]["losers"] == ["D"] and state["deals"][1]["dealer"] == "B"
     assert state["rulings"][0]["referee"] == setup.head_referee.username
 
 
@@ -111,7 +111,9 @@ def test_appeal_by_a_party_overturned_restores_the_state_and_lifts_the_ban(setup
     appeal = services.appeal_file(by=player_c, ruling=ruling, grounds="I followed suit")
     with pytest.raises(PermissionDenied):
         services.appeal_decide(by=setup.head_referee, appeal=appeal, overturn=True, reason="x")
-    services.appeal_decide(by=setup.commission, appeal=appeal, overturn=True, reason="no revoke")
+    services.appeal_decide(
+        by=setup.commission, appeal=appeal, overturn=True, reason="no revoke", lift_ban=True
+    )
     assert setup.words() == before
     assert Appeal.objects.get().status == AppealStatus.OVERTURNED
     assert Ban.objects.get().lifted_on is not None

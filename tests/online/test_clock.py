@@ -1,5 +1,6 @@
-"""Clocks: time per action, a grace period, then a bot for the absent human (practice) or
-the director's decision (tournament); all of it in the state frame."""
+"""Clocks: time per action, a grace period, then a pause until the player is back
+(practice: no bot takes the seat) or the director's decision (tournament); all of it in the
+state frame."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ def later(row: OnlineGame, seconds: float = 1) -> dt.datetime:
     return row.deadline + dt.timedelta(seconds=seconds)
 
 
-def test_a_practice_human_out_of_time_gets_grace_then_a_bot(human: User, word: Any) -> None:
+def test_a_practice_human_out_of_time_gets_grace_then_the_game_pauses_for_them(
+    human: User, word: Any
+) -> None:
     game = services.online_practice_create(by=human, word=word, bots=3, seconds_per_action=10)
     row = OnlineGame.objects.get(pk=game.pk)
     assert row.in_grace, "nobody is connected yet: the clock starts in the grace period"
@@ -47,10 +50,18 @@ def test_a_practice_human_out_of_time_gets_grace_then_a_bot(human: User, word: A
     change = services.online_clock_expire(game_id=row.pk, now=later(row))
     assert change is not None
     row.refresh_from_db()
-    seat = row.seats.get(seat="A")
-    assert seat.bot_takeover
-    assert row.version > version  # the bot played for A (and the bots after it)
-    assert change.steps[-1]["A"]["seats"][0]["bot_takeover"] is True
+    assert not row.seats.get(seat="A").bot_takeover, "no bot takes a practice seat"
+    assert row.version == version, "nobody moved for A"
+    assert row.waiting_for_director == "A" and row.deadline is None
+    assert change.steps[-1]["A"]["clock"]["waiting_for_director"] == "A"
+
+    # A plays on: the pause ends at once and the bots answer.
+    move = next_move(row.pk)
+    assert move is not None and move[0] == "A"
+    services.online_act(game_id=row.pk, user=human, action=move[1], version=move[2])
+    row.refresh_from_db()
+    assert row.waiting_for_director == "" and row.version > version
+    assert row.deadline is not None
 
 
 def test_the_bot_s_deals_are_marked_on_the_record(
@@ -139,13 +150,17 @@ def test_a_disconnect_while_to_move_starts_the_grace_and_the_runner_acts_on_it(
     assert last["clock"]["seat"] == "B" and last["clock"]["grace"] is True
     row = OnlineGame.objects.get(pk=game.pk)
     version = row.version
-    # The runner acts on every expired deadline it finds: B's grace is over, a bot passes.
+    # The runner acts on every expired deadline it finds: B's grace is over, the game pauses.
     OnlineGame.objects.filter(pk=row.pk).update(deadline=timezone.now() - dt.timedelta(seconds=1))
     assert run(clock_runner.clock_tick) == 1
     row.refresh_from_db()
-    assert row.seats.get(seat="B").bot_takeover
-    assert row.version == version + 1
-    assert run(clock_runner.clock_tick) == 0  # C's clock has not run out yet
+    assert not row.seats.get(seat="B").bot_takeover
+    assert row.version == version and row.waiting_for_director == "B"
+    assert run(clock_runner.clock_tick) == 0  # no clock runs while paused
+    # B comes back: the game resumes at once with B's clock.
+    services.online_presence(game_id=row.pk, user=users["B"], connected=True)
+    row.refresh_from_db()
+    assert row.waiting_for_director == "" and row.deadline is not None and not row.in_grace
 
 
 def test_a_returning_human_takes_the_seat_back_from_the_bot(human: User, word: Any) -> None:

@@ -79,8 +79,20 @@ def test_most_titles_counts_wins_of_finished_tournaments(players: Players) -> No
     ]
 
 
+def _career_placings(players: Players) -> None:
+    """The tournament figures (placings) of the games above: the records read these."""
+    for player, played, lost in [
+        (players.ada, 5, 2),
+        (players.bob, 5, 5),
+        (players.cyril, 5, 1),
+        (players.dana, 5, 1),
+    ]:
+        PlacingFactory(player=player, place=2, deals_played=played, deals_lost=lost)
+
+
 @pytest.mark.usefixtures("games")
 def test_best_success_rate_needs_the_minimum_of_deals(players: Players) -> None:
+    _career_placings(players)
     assert _lines("best_success_rate", min_deals=5) == [
         (1, True, "Cyril", "80.0 %"),
         (1, True, "Dana", "80.0 %"),
@@ -111,6 +123,7 @@ def test_fastest_placka_is_the_fewest_deals_to_the_word(players: Players) -> Non
 
 @pytest.mark.usefixtures("games")
 def test_records_held_lists_first_places_only(players: Players) -> None:
+    _career_placings(players)
     tables = records_compute(min_deals=5)
 
     assert {t.key for t, _ in records_held(players.cyril, tables)} == {
@@ -119,3 +132,21 @@ def test_records_held_lists_first_places_only(players: Players) -> None:
     }
     assert {t.key for t, _ in records_held(players.bob, tables)} == {"fastest_placka"}
     assert records_held(players.ada, tables) == []
+
+
+def test_player_chart_labels_its_x_axis_with_years_and_localises_rates() -> None:
+    from fractions import Fraction
+
+    from django.utils import translation
+
+    from tournaments.rankings.chart import RatePoint, success_rate_chart
+
+    points = [
+        RatePoint("Spring", Fraction(1, 2), Fraction(1, 2), tick="2025"),
+        RatePoint("Autumn", Fraction(3, 4), Fraction(5, 8), tick="2025"),
+        RatePoint("Open", Fraction(1, 3), Fraction(1, 2), tick="2026"),
+    ]
+    with translation.override("cs"):
+        svg = str(success_rate_chart(points))
+    assert svg.count(">2025</text>") == 1 and svg.count(">2026</text>") == 1
+    assert "Autumn: 75,0 %" in svg

@@ -39,7 +39,7 @@ def test_register_player_duplicate_names_the_field(api: APIClient, director: Use
     PlayerFactory(nickname="Lumír")
     api.force_authenticate(director)
     response = api.post("/api/players/register/", {"nickname": "LUMIR"}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "nickname" in response.json()
     assert Player.objects.count() == 1
 
@@ -62,7 +62,7 @@ def test_word_with_digits_gets_400_naming_letters(api: APIClient, plain_user: Us
     response = api.post(
         "/api/words/propose/", {"letters": "T0NDA", "language": "cs"}, format="json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "letters" in response.json()
     assert not PlayingWord.objects.exists()
 
@@ -79,7 +79,7 @@ def test_review_workflow_over_the_api(api: APIClient, plain_user: User) -> None:
     first = api.post(f"/api/words/{word_id}/reviews/", {"verdict": "approve"}, format="json")
     assert first.status_code == 201
     again = api.post(f"/api/words/{word_id}/reviews/", {"verdict": "approve"}, format="json")
-    assert again.status_code == 400 and "word" in again.json()
+    assert again.status_code == 409 and "word" in again.json()
 
 
 def test_ban_over_the_api_then_listed(api: APIClient, admin_user: User) -> None:

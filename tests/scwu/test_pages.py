@@ -71,3 +71,62 @@ def test_club_page_lists_members(client: Client) -> None:
     MembershipFactory(club=club, player__nickname="LUMIR")
     body = client.get(reverse("club-detail", args=[club.slug])).content.decode()
     assert "LUMIR" in body and "Royal SCC Vinohrady" in body
+
+
+def test_success_rate_uses_the_locale_decimal_comma() -> None:
+    from fractions import Fraction
+
+    from django.utils import translation
+
+    from scwu.templatetags.scwu_tags import rate
+
+    with translation.override("cs"):
+        assert rate(Fraction(1)) == "100,0 %"
+    with translation.override("en"):
+        assert rate(Fraction(6, 11)) == "54.5 %"
+    assert rate(None) == "–"
+
+
+@pytest.mark.django_db
+def test_favicon_redirects_to_the_site_icon(client: Client) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].endswith("scwu/favicon.svg")
+
+
+@pytest.mark.django_db
+def test_admin_player_list_has_club_and_country_columns_filters_and_search(
+    client: Client,
+) -> None:
+    from tests.factories import MembershipFactory, UserFactory
+
+    MembershipFactory(player__nickname="Bóža", club__name="Royal SCC Vinohrady")
+    MembershipFactory(player__nickname="Tonda", club__name="Kočky Brno")
+    admin_user = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin_user)
+    page = client.get("/admin/scwu/player/?q=Vinohrady")
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "column-club" in body and "column-country" in body
+    assert "Bóža" in body and "Tonda" not in body  # searched by club name
+    assert "memberships__club__id__exact" in body  # the club filter (country: one here)
+    home = client.get("/").content.decode()
+    assert 'href="/admin/"' in home  # the Admin link in the navigation
+
+
+def test_figures_use_the_locale_decimal_separator() -> None:
+    from django.utils import translation
+
+    from scwu.templatetags.scwu_tags import figure
+
+    with translation.override("cs"):
+        assert [figure("8.7"), figure("54.5 %"), figure("70"), figure("–")] == [
+            "8,7",
+            "54,5 %",
+            "70",
+            "–",
+        ]
+    with translation.override("ru"):
+        assert figure("8.7") == "8,7"
+    with translation.override("en"):
+        assert figure("8.7") == "8.7"

@@ -62,3 +62,14 @@ def test_new_membership_cannot_start_before_the_current_one(admin_user: User) ->
         membership_start(by=admin_user, player=player, club=new, start=dt.date(2023, 1, 1))
     assert "start" in err.value.message_dict
     assert Membership.objects.filter(player=player).count() == 1
+
+
+@pytest.mark.django_db
+def test_player_search_ignores_accents_in_nickname_and_real_name() -> None:
+    from scwu import selectors
+
+    boza = PlayerFactory(nickname="Bóža", real_name="Božena Nováková")
+    PlayerFactory(nickname="Tonda", real_name="Antonín Dvořák")
+    assert list(selectors.player_list(search="bo")) == [boza]
+    assert list(selectors.player_list(search="NOVAK")) == [boza]
+    assert [p.nickname for p in selectors.player_list(search="dvorak")] == ["Tonda"]

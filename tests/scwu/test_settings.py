@@ -43,6 +43,7 @@ def test_environment_switches_to_postgresql_and_redis() -> None:
         {
             "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test",
             "REDIS_URL": "redis://127.0.0.1:6379/0",
+            "DJANGO_DEBUG": "1",
         }
     )
     assert result.returncode == 0, result.stderr
@@ -60,7 +61,7 @@ def test_production_refuses_to_start_without_secret_key() -> None:
 
 
 def test_production_refuses_to_start_without_allowed_hosts() -> None:
-    result = _settings_with({"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "x" * 50})
+    result = _settings_with({"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 64 + "-Zq9!"})
     assert "DJANGO_ALLOWED_HOSTS must be set" in result.stderr
 
 

@@ -39,7 +39,7 @@ def test_letters_of_any_script_are_accepted(plain_user: User) -> None:
 
 @override_settings(SCWU_WORD_REVIEW_QUORUM=3)
 def test_word_is_approved_at_quorum(members: list[User]) -> None:
-    word = word_propose(by=members[0], label="TONDA", letters="TONDA", language="cs")
+    word = word_propose(by=UserFactory(), label="TONDA", letters="TONDA", language="cs")
     for user in members[:2]:
         word_review(by=user, word=word, verdict="approve")
     word.refresh_from_db()
@@ -51,7 +51,7 @@ def test_word_is_approved_at_quorum(members: list[User]) -> None:
 
 @override_settings(SCWU_WORD_REVIEW_QUORUM=3)
 def test_a_veto_rejects_even_after_approvals(members: list[User]) -> None:
-    word = word_propose(by=members[0], label="X", letters="KOCKA", language="cs")
+    word = word_propose(by=UserFactory(), label="X", letters="KOCKA", language="cs")
     word_review(by=members[0], word=word, verdict="approve")
     word_review(by=members[1], word=word, verdict="veto", reason="Offensive in Slovak.")
     word.refresh_from_db()
@@ -60,7 +60,7 @@ def test_a_veto_rejects_even_after_approvals(members: list[User]) -> None:
 
 @override_settings(SCWU_WORD_REVIEW_QUORUM=3)
 def test_rejected_when_quorum_can_no_longer_be_reached(members: list[User]) -> None:
-    word = word_propose(by=members[0], label="X", letters="LABE", language="cs")
+    word = word_propose(by=UserFactory(), label="X", letters="LABE", language="cs")
     for user in members[:3]:
         word_review(by=user, word=word, verdict="reject", reason="Too short.")
     word.refresh_from_db()
@@ -68,7 +68,7 @@ def test_rejected_when_quorum_can_no_longer_be_reached(members: list[User]) -> N
 
 
 def test_reviewing_twice_is_refused(members: list[User]) -> None:
-    word = word_propose(by=members[0], label="X", letters="VLTAVA", language="cs")
+    word = word_propose(by=UserFactory(), label="X", letters="VLTAVA", language="cs")
     word_review(by=members[0], word=word, verdict="approve")
     with pytest.raises(ValidationError) as err:
         word_review(by=members[0], word=word, verdict="approve")
@@ -77,14 +77,14 @@ def test_reviewing_twice_is_refused(members: list[User]) -> None:
 
 
 def test_non_member_cannot_review(members: list[User], plain_user: User) -> None:
-    word = word_propose(by=members[0], label="X", letters="MORAVA", language="cs")
+    word = word_propose(by=UserFactory(), label="X", letters="MORAVA", language="cs")
     with pytest.raises(PermissionDenied):
         word_review(by=plain_user, word=word, verdict="approve")
     assert not WordReview.objects.exists()
 
 
 def test_reject_needs_a_reason(members: list[User]) -> None:
-    word = word_propose(by=members[0], label="X", letters="DUNAJ", language="cs")
+    word = word_propose(by=UserFactory(), label="X", letters="DUNAJ", language="cs")
     with pytest.raises(ValidationError) as err:
         word_review(by=members[0], word=word, verdict="reject")
     assert "reason" in err.value.message_dict
@@ -106,3 +106,20 @@ def test_database_refuses_a_word_of_one_letter() -> None:
 
     with pytest.raises(IntegrityError), transaction.atomic():
         PlayingWord.objects.create(label="A", letters="A", theme="t")
+
+
+@pytest.mark.django_db
+def test_theme_case_variants_merge_in_the_migration_without_breaking_uniqueness() -> None:
+    import importlib
+
+    from django.apps import apps
+
+    merge = importlib.import_module("scwu.migrations.0004_merge_word_theme_case_variants").merge
+    first = PlayingWordFactory(letters="FLICK", theme="Detectives")
+    variant = PlayingWordFactory(letters="KOJAK", theme="detectives ")
+    clash = PlayingWordFactory(letters="FLICK", theme="DETECTIVES", status="proposed")
+    merge(apps, None)
+    for word in (first, variant, clash):
+        word.refresh_from_db()
+    assert first.theme == variant.theme == "Detectives"
+    assert clash.theme == "DETECTIVES"  # FLICK is live in "Detectives" already: left alone

@@ -123,6 +123,23 @@ POLICY: dict[str, Rule] = {
         kwargs=lambda w: {"pk": w.extra["word"].pk},
         data=lambda w: {"verdict": "approve"},
     ),
+    # Clubs and the registration desk (match day): a captain's own club, a tournament's director.
+    "api:api-club-roster": Rule(
+        frozenset({CAPTAIN, ADMINISTRATOR}),
+        kwargs=lambda w: {"slug": w.club.slug},
+        data=lambda w: {"season": 2026, "players": [w.club_member.pk]},
+    ),
+    "club-roster": Rule(
+        frozenset({CAPTAIN, ADMINISTRATOR}),
+        kwargs=lambda w: {"slug": w.club.slug},
+        data=lambda w: {"season": 2026, "players": [w.club_member.pk]},
+    ),
+    "tournaments-api:entry-newcomer": Rule(
+        RUNS_TOURNAMENT, kwargs=_registering, data=lambda w: {"nickname": "Newcomer"}
+    ),
+    "entry-newcomer": Rule(
+        RUNS_TOURNAMENT, kwargs=_registering, data=lambda w: {"nickname": "Newcomer"}
+    ),
     # Tournaments API.
     "tournaments-api:tournament-create": Rule(
         ANY_DIRECTOR,
@@ -151,6 +168,10 @@ POLICY: dict[str, Rule] = {
     "tournaments-api:entry-substitute": Rule(RUNS_TOURNAMENT, kwargs=_entry, data=_member),
     "tournaments-api:round-create": Rule(RUNS_TOURNAMENT, kwargs=_running, data=_word),
     "tournaments-api:round-word": Rule(RUNS_TOURNAMENT, kwargs=_round, data=_word),
+    "tournaments-api:round-update": Rule(
+        RUNS_TOURNAMENT, kwargs=_round, data=lambda w: {"placka_mode": "elimination"}
+    ),
+    "tournaments-api:playoff": Rule(RUNS_TOURNAMENT, kwargs=_running),
     "tournaments-api:round-draw": Rule(RUNS_TOURNAMENT, kwargs=_round),
     "tournaments-api:round-manual": Rule(
         RUNS_TOURNAMENT, kwargs=_round, data=lambda w: {"tables": [_seats(w)]}
@@ -178,6 +199,8 @@ POLICY: dict[str, Rule] = {
     "round-draw-start": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-draw-manual": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-swap": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
+    "round-format": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
+    "playoff-create": Rule(RUNS_TOURNAMENT, kwargs=_running),
     "round-table-kind": Rule(
         RUNS_TOURNAMENT, kwargs=_round_page, data=lambda w: {"table": w.table.pk, "kind": "online"}
     ),
@@ -196,6 +219,7 @@ POLICY: dict[str, Rule] = {
     "games-api:deal-undo#other-table": Rule(REFEREES_TABLE, kwargs=_other_table),
     "games-api:misdeal-record": Rule(SCORES_TABLE, kwargs=_table),
     "games-api:referee-call": Rule(SCORES_TABLE, kwargs=_table),
+    "games-api:referee-acknowledge": Rule(REFEREES_TABLE, kwargs=_table),
     "games-api:paper-enter": Rule(
         SCORES_TABLE,
         kwargs=_table,
@@ -231,6 +255,41 @@ POLICY: dict[str, Rule] = {
     # Scorekeeping pages.
     "games:paper": Rule(SCORES_TABLE, kwargs=_table),
     "games:paper#other-table": Rule(REFEREES_TABLE, kwargs=_other_table),
+    "games:ruling": Rule(
+        REFEREES_TABLE,
+        kwargs=_table,
+        data=lambda w: {
+            "ruling-deal_number": 1,
+            "ruling-kind": "other",
+            "ruling-offender": "D",
+            "ruling-penalty": "extra_letter",
+            "ruling-reason": "slow play",
+        },
+    ),
+    "games:correction": Rule(
+        REFEREES_TABLE,
+        kwargs=_table,
+        data=lambda w: {
+            "correction-deal_number": 1,
+            "correction-losers": ["D"],
+            "correction-reason": "wrong seat",
+        },
+    ),
+    "games:waiver": Rule(REFEREES_TABLE, kwargs=_table, data=lambda w: {"waiver-misdeal": 1}),
+    "games:appeal": Rule(
+        frozenset({PLAYER, DIRECTOR}),
+        kwargs=_table,
+        data=lambda w: {"appeal-ruling": w.ruling.pk, "appeal-grounds": "I did not peek"},
+    ),
+    "games:referee-call": Rule(SCORES_TABLE, kwargs=_table, data=lambda w: {"action": "call"}),
+    "games:referee-call#acknowledge": Rule(
+        REFEREES_TABLE, kwargs=_table, data=lambda w: {"action": "acknowledge"}
+    ),
+    "games:appeal-decide": Rule(
+        frozenset({COMMISSION}),
+        kwargs=lambda w: {"appeal_id": w.appeal_id},
+        data=lambda w: {"decision": "uphold", "reason": "the referee was right"},
+    ),
     # Smoke.
     "smoke-api:session-list": Rule(
         SIGNED_IN,
@@ -256,6 +315,8 @@ POLICY: dict[str, Rule] = {
     "online:join": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
     "online:decide": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
     "online:table-start": Rule(SIGNED_IN, kwargs=_table, login_only=True),
+    # Play again (issue 17): one of the practice game's own players; the world has none.
+    "online:again": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
 }
 
 

@@ -49,7 +49,7 @@ def test_create_tournament_and_refusals_name_the_field(api: APIClient, director:
     assert created.status_code == 201, created.json()
     slug = created.json()["slug"]
     bad = api.post(f"/api/tournaments/{slug}/status/", {"status": "finished"}, format="json")
-    assert bad.status_code == 400 and "status" in bad.json()
+    assert bad.status_code == 409 and "status" in bad.json()
     ok = api.post(f"/api/tournaments/{slug}/status/", {"status": "registration"}, format="json")
     assert ok.json()["status"] == "registration"
     listed = api.get("/api/tournaments/?season__year=2026").json()["results"]
@@ -65,7 +65,7 @@ def test_register_check_in_draw_swap_publish(
     reg = api.post(f"/api/tournaments/{tournament.slug}/entries/", {"player": player.pk})
     assert reg.status_code == 201
     dup = api.post(f"/api/tournaments/{tournament.slug}/entries/", {"player": player.pk})
-    assert dup.status_code == 400 and "player" in dup.json()
+    assert dup.status_code == 409 and "player" in dup.json()
     entry_id = reg.json()["id"]
     assert api.post(f"/api/entries/{entry_id}/check-in/", {}).json()["status"] == "checked_in"
     word = PlayingWordFactory()
@@ -116,5 +116,18 @@ def test_bad_manual_draw_is_a_400_naming_tables(
     api.force_authenticate(director)
     tables = [[e.pk for e in people[:3]], [e.pk for e in people[3:]]]
     answer = api.post(f"/api/rounds/{round.pk}/draw/manual/", {"tables": tables}, format="json")
-    assert answer.status_code == 400 and "tables" in answer.json()
+    assert answer.status_code == 409 and "tables" in answer.json()
     assert not round.tables.exists()
+
+
+@pytest.mark.django_db
+def test_a_seat_swap_on_a_round_id_past_the_database_range_is_a_404() -> None:
+    admin = User.objects.create_superuser("swapper", "s@scwu.example", "pw-12345678")
+    client = APIClient()
+    client.force_authenticate(admin)
+    response = client.post(
+        "/api/rounds/18922629061878726656/swap/",
+        {"seat": 1, "entry": 1},
+        format="json",
+    )
+    assert response.status_code == 404

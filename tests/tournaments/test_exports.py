@@ -20,6 +20,7 @@ from tests.tournaments.results_setup import Scene, make_scene
 from tournaments.api.results import StandingsDocumentSerializer
 from tournaments.exports import STANDINGS_COLUMNS
 from tournaments.exports.scn import scn_records
+from tournaments.exports.standings import CLASSIFICATION_COLUMNS
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def test_standings_csv_has_the_columns_and_the_figures(scene: Scene) -> None:
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     reader = csv.DictReader(io.StringIO(response.content.decode()))
-    assert tuple(reader.fieldnames or ()) == STANDINGS_COLUMNS
+    assert tuple(reader.fieldnames or ()) == STANDINGS_COLUMNS + CLASSIFICATION_COLUMNS
     rows = {row["nickname"]: row for row in reader}
     assert rows["KAREL"]["place"] == "1" and rows["KAREL"]["shared"] == "yes"
     assert (rows["ONDRA"]["deals_played"], rows["ONDRA"]["deals_lost"]) == ("3", "2")

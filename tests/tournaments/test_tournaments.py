@@ -65,7 +65,8 @@ def test_plain_user_cannot_create(plain_user: User) -> None:
         ("draft", "running", False),
         ("draft", "finished", False),
         ("running", "registration", False),
-        ("finished", "running", False),
+        ("finished", "running", True),  # a director reopens (audited)
+        ("finished", "draft", False),
     ],
 )
 def test_status_transitions_are_enforced(

@@ -24,6 +24,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scwu.httpcache import PUBLIC_MAX_AGE
+from scwu.security.params import int_param
 from tournaments.exports.files import (
     EXPORTS,
     UnknownRoundError,
@@ -101,6 +103,12 @@ class ClassificationRowSerializer(serializers.Serializer[Any]):
     status = serializers.CharField()
     stage = serializers.CharField(help_text="final, small_final or basic_rounds.")
     points = serializers.CharField(allow_null=True, help_text="Ranking points, e.g. 8.7.")
+    deals_played = serializers.IntegerField(help_text="Every counted deal, the final included.")
+    deals_lost = serializers.IntegerField()
+    success_rate = serializers.FloatField(
+        allow_null=True, help_text="The tournament figure, per cent, one decimal."
+    )
+    placky = serializers.IntegerField(help_text="Placky taken in every round, the final included.")
 
 
 class ClassificationSerializer(serializers.Serializer[Any]):
@@ -200,7 +208,13 @@ def _answer(request: Request, cached: Cached, part: str) -> HttpResponse | Respo
     else:  # the browsable API renders the same data
         response = Response(json.loads(cached.body))
     response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"
+    # The public's JSON may be shared by nginx or a CDN for a moment (scwu.httpcache).
+    shared = (
+        not cached.includes_unreleased
+        and not request.user.is_authenticated
+        and request.accepted_renderer.format == "json"
+    )
+    response["Cache-Control"] = f"public, max-age={PUBLIC_MAX_AGE}" if shared else "no-cache"
     response["Vary"] = "Cookie, Authorization, Accept, Accept-Language"
     return response
 
@@ -319,12 +333,8 @@ class ResultsExportApi(APIView):
             raise Http404(_("Unknown export: use standings.csv, standings.json or deals.scn."))
         tournament = _tournament(slug)
         results = _results(request, tournament)
-        raw = request.query_params.get("round")
-        number: int | None = None
-        if raw is not None:
-            if not raw.isdigit():
-                raise serializers.ValidationError({"round": [_("Give a round number, e.g. 2.")]})
-            number = int(raw)
+        number = int_param(request, "round", default=None, minimum=1, maximum=999)
+        if number is not None:
             _visible_round(results, number)
         body = export_body(tournament, results, kind, number)
         response = HttpResponse(body, content_type=EXPORTS[kind])

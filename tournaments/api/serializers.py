@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from scwu.api.serializers import PlayerCreateInputSerializer
 from scwu.models import Club, Player, PlayingWord
 from tournaments.models import (
     Category,
@@ -19,7 +20,8 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod
+from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.visibility import may_see_draw
 
 
 class SeasonSerializer(serializers.ModelSerializer[Season]):
@@ -150,16 +152,27 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = [
-            "id", "tournament", "number", "stage", "word", "letters", "status", "draw_method",
-            "draw_seed", "draw_inputs", "draw_report", "draw_error", "drawn_at",
-            "published_at", "tables",
+            "id", "tournament", "number", "stage", "word", "letters", "status", "placka_mode",
+            "first_place", "draw_method", "draw_seed", "draw_inputs", "draw_report",
+            "draw_error", "drawn_at", "published_at", "tables",
         ]  # fmt: skip
 
+    def _shows_draw(self, obj: Round) -> bool:
+        if self.context.get("show_draft"):
+            return True
+        request = self.context.get("request")
+        return may_see_draw(getattr(request, "user", None), obj)
+
     def get_tables(self, obj: Round) -> list[dict[str, Any]]:
-        public = obj.status in ("published", "finished")
-        if not public and not self.context.get("show_draft"):
+        if not self._shows_draw(obj):
             return []
         return list(TableSerializer(obj.tables.all(), many=True).data)
+
+    def to_representation(self, instance: Round) -> dict[str, Any]:
+        data = dict(super().to_representation(instance))
+        if not self._shows_draw(instance):  # a draft draw: nothing that could rebuild it
+            data.update(draw_seed=None, draw_inputs={}, draw_report={}, draw_error="")
+        return data
 
 
 class RoundCreateInputSerializer(serializers.Serializer[Any]):
@@ -167,6 +180,40 @@ class RoundCreateInputSerializer(serializers.Serializer[Any]):
     stage = serializers.ChoiceField(choices=RoundStage.choices, default=RoundStage.BASIC)
     number = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     draw_method = serializers.ChoiceField(choices=DrawMethod.choices, required=False, default="")
+    placka_mode = serializers.ChoiceField(
+        choices=PlackaMode.choices,
+        required=False,
+        default="",
+        help_text="Empty: elimination for a final or small final, else until the first placka.",
+    )
+    first_place = serializers.IntegerField(
+        min_value=1,
+        max_value=999,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A final's or small final's best place decided (empty: by the stage).",
+    )
+
+
+class RoundFormatInputSerializer(serializers.Serializer[Any]):
+    """A round's format; every field optional. Refused once the round's game has started."""
+
+    word = serializers.PrimaryKeyRelatedField(queryset=PlayingWord.objects.all(), required=False)
+    placka_mode = serializers.ChoiceField(choices=PlackaMode.choices, required=False)
+    first_place = serializers.IntegerField(
+        min_value=1, max_value=999, required=False, allow_null=True
+    )
+
+
+class PlayoffCreateInputSerializer(serializers.Serializer[Any]):
+    word = serializers.PrimaryKeyRelatedField(
+        queryset=PlayingWord.objects.all(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Empty: the last basic round's word.",
+    )
 
 
 class RoundWordInputSerializer(serializers.Serializer[Any]):
@@ -184,8 +231,13 @@ class RoundDrawInputSerializer(serializers.Serializer[Any]):
 
 class RoundManualInputSerializer(serializers.Serializer[Any]):
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), allow_empty=False),
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+            allow_empty=False,
+            min_length=1,
+        ),
         allow_empty=False,
+        min_length=1,
     )
 
 
@@ -198,3 +250,10 @@ class DrawStatusSerializer(serializers.Serializer[Any]):
     status = serializers.CharField()
     done = serializers.BooleanField()
     error = serializers.CharField()
+
+
+class EntryNewcomerInputSerializer(PlayerCreateInputSerializer):
+    """A newcomer not yet in the registry, registered at the desk (a member of ``club`` from
+    the tournament's first day)."""
+
+    member_since = None  # type: ignore[assignment]

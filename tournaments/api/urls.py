@@ -28,12 +28,19 @@ urlpatterns = [
     path(
         "tournaments/<slug:slug>/entries/", views.EntryRegisterApi.as_view(), name="entry-register"
     ),
+    path(
+        "tournaments/<slug:slug>/entries/newcomer/",
+        views.EntryNewcomerApi.as_view(),
+        name="entry-newcomer",
+    ),
     path("tournaments/<slug:slug>/rounds/", views.RoundCreateApi.as_view(), name="round-create"),
     path("entries/<int:pk>/check-in/", views.EntryCheckInApi.as_view(), name="entry-check-in"),
     path("entries/<int:pk>/withdraw/", views.EntryWithdrawApi.as_view(), name="entry-withdraw"),
     path(
         "entries/<int:pk>/substitute/", views.EntrySubstituteApi.as_view(), name="entry-substitute"
     ),
+    path("tournaments/<slug:slug>/playoff/", views.PlayoffCreateApi.as_view(), name="playoff"),
+    path("rounds/<int:pk>/update/", views.RoundUpdateApi.as_view(), name="round-update"),
     path("rounds/<int:pk>/word/", views.RoundWordApi.as_view(), name="round-word"),
     path("rounds/<int:pk>/draw/", views.RoundDrawApi.as_view(), name="round-draw"),
     path("rounds/<int:pk>/draw/manual/", views.RoundManualDrawApi.as_view(), name="round-manual"),

@@ -15,6 +15,7 @@ from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.models import Category, Entry, Round, RoundStatus, Season, Seat, Series, Tournament
 from tournaments.permissions import can_direct
+from tournaments.results import playoff
 from tournaments.services import draw, entries, rounds, tournaments
 
 AUTH = [permissions.IsAuthenticated]
@@ -72,10 +73,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet[Round]):
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         round = self.get_object()
         director = can_direct(request.user, round.tournament)
-        data = s.RoundSerializer(round, context={"show_draft": director}).data
-        if not selectors.round_is_public(round) and not director:
-            data["draw_inputs"] = {}
-        return Response(data)
+        return Response(s.RoundSerializer(round, context={"show_draft": director}).data)
 
 
 def _tournament(slug: str) -> Tournament:
@@ -189,6 +187,38 @@ class RoundCreateApi(APIView):
         )
 
 
+class RoundUpdateApi(APIView):
+    """A round's format: word, when its game ends, the best place a final decides."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.RoundFormatInputSerializer, responses={200: s.RoundSerializer})
+    def patch(self, request: Request, pk: int) -> Response:
+        data = s.RoundFormatInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round = rounds.round_format_set(
+            by=request.user, round=get_object_or_404(Round, pk=pk), **data.validated_data
+        )
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class PlayoffCreateApi(APIView):
+    """The play-off of the tie at the cut in one call: the round, its table, published."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.PlayoffCreateInputSerializer, responses={201: s.RoundSerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        data = s.PlayoffCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round = playoff.playoff_create(
+            by=request.user, tournament=_tournament(slug), **data.validated_data
+        )
+        return Response(
+            s.RoundSerializer(round, context=DIRECTOR).data, status=status.HTTP_201_CREATED
+        )
+
+
 class RoundWordApi(APIView):
     permission_classes = AUTH
 
@@ -251,10 +281,13 @@ class SeatSwapApi(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = s.SeatSwapInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        # The round first: Django answers "no such row" for an id past the column's range on a
+        # primary key, not through a join (SQLite raises OverflowError there).
+        round_ = get_object_or_404(Round, pk=pk)
         seat = get_object_or_404(
             Seat.objects.select_related("table__round"),
             pk=data.validated_data["seat"],
-            table__round_id=pk,
+            table__round=round_,
         )
         entry = get_object_or_404(Entry, pk=data.validated_data["entry"])
         round = draw.seat_swap(by=request.user, seat=seat, entry=entry)
@@ -277,3 +310,18 @@ class RoundFinishApi(APIView):
     def post(self, request: Request, pk: int) -> Response:
         round = rounds.round_finish(by=request.user, round=get_object_or_404(Round, pk=pk))
         return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class EntryNewcomerApi(APIView):
+    """The registration desk: create a newcomer in the registry and enter them, or nothing."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.EntryNewcomerInputSerializer, responses={201: s.EntrySerializer})
+    def post(self, request: Request, slug: str) -> Response:
+        data = s.EntryNewcomerInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = entries.entry_register_newcomer(
+            by=request.user, tournament=_tournament(slug), **data.validated_data
+        )
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)

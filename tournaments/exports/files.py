@@ -11,7 +11,7 @@ from tournaments.models import Tournament
 from tournaments.results.selectors import TournamentResults, standings_by_round
 from tournaments.standings import Standings
 
-from .rows import standing_lines
+from .rows import classification_lines, standing_lines
 from .scn import deals_scn
 from .standings import standings_csv, standings_json
 
@@ -66,6 +66,7 @@ def standings_document(
         entries=results.entries,
         classification=results.classification if round_number is None else None,
         round_number=round_number,
+        figures=results.figures,
     )
 
 
@@ -79,6 +80,11 @@ def export_body(
     if kind == "standings.csv":
         standings = _standings(tournament, results, round_number)
         lines = standing_lines(standings, results.entries, round_number=round_number)
-        return standings_csv(lines, round_number=round_number)
+        classified = (
+            classification_lines(results.classification, results.entries, results.figures)
+            if results.classification is not None and round_number is None
+            else []
+        )
+        return standings_csv(lines, round_number=round_number, classified=classified)
     document = standings_document(tournament, results, round_number)
     return json.dumps(document, ensure_ascii=False, indent=1)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from tournaments.standings import (
+    EMPTY_TALLY,
     Classification,
     EntrantStatus,
     Standings,
@@ -59,8 +60,27 @@ def federation_line(place: int | None, nickname: str, club: str | None, country:
     return f"{label} {text}" if label else text
 
 
+class _RateOfTotal:
+    """The success rate of a line's ``total``, exact, as text and as a percentage."""
+
+    __slots__ = ()
+    total: Tally
+
+    @property
+    def success_rate(self) -> Fraction | None:
+        return self.total.success_rate
+
+    @property
+    def success_rate_label(self) -> str:
+        return format_rate(self.total.success_rate)
+
+    @property
+    def success_rate_percent(self) -> float | None:
+        return rate_percent(self.total.success_rate)
+
+
 @dataclass(frozen=True, slots=True)
-class StandingLine:
+class StandingLine(_RateOfTotal):
     """One row of basic-round standings, ready to print or serialise."""
 
     player_id: int
@@ -79,18 +99,6 @@ class StandingLine:
     @property
     def place_label(self) -> str:
         return format_place(self.place)
-
-    @property
-    def success_rate(self) -> Fraction | None:
-        return self.total.success_rate
-
-    @property
-    def success_rate_label(self) -> str:
-        return format_rate(self.total.success_rate)
-
-    @property
-    def success_rate_percent(self) -> float | None:
-        return rate_percent(self.total.success_rate)
 
     @property
     def federation_text(self) -> str:
@@ -137,7 +145,7 @@ def standing_lines(
 
 
 @dataclass(frozen=True, slots=True)
-class ClassificationLine:
+class ClassificationLine(_RateOfTotal):
     """One row of the final classification."""
 
     player_id: int
@@ -149,6 +157,8 @@ class ClassificationLine:
     place: int | None
     is_shared: bool
     points: Fraction | None
+    #: The tournament figure: every counted deal, the final included.
+    total: Tally = EMPTY_TALLY
 
     @property
     def place_label(self) -> str:
@@ -169,8 +179,11 @@ class ClassificationLine:
 
 
 def classification_lines(
-    classification: Classification, entries: Mapping[int, EntryLike]
+    classification: Classification,
+    entries: Mapping[int, EntryLike],
+    figures: Mapping[int, Tally] | None = None,
 ) -> list[ClassificationLine]:
+    """The classification's rows, each with the player's tournament figure (``figures``)."""
     lines = []
     for row in classification.rows:
         nickname, club, country = _entry_fields(entries, row.player_id, row.name)
@@ -185,6 +198,7 @@ def classification_lines(
                 place=row.place,
                 is_shared=row.is_shared,
                 points=row.points,
+                total=(figures or {}).get(row.player_id, EMPTY_TALLY),
             )
         )
     return lines

@@ -10,6 +10,7 @@ scoresheet's notation: the losing seat(s), then the points if any were recorded
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 
 from engine.scn import DealRecord, format_record, parse_record
@@ -19,10 +20,24 @@ from games.models import Deal, DealMode, Game
 from tournaments.models import Seat, Tournament
 
 HEADER = (
-    "# SCN game records: {name} ({slug})",
-    "# Each line that is not a comment is one deal record (RULES.md, Deal records).",
-    "# Deals recorded without a full record are comments: the losing seat(s), then points.",
+    "SCN game records: {name} ({slug})",
+    "Each line that is not a comment is one deal record (RULES.md, Deal records).",
+    "Deals recorded without a full record are comments: the losing seat(s), then points.",
 )
+
+
+#: Everything ``str.splitlines`` breaks a line at, and other control characters.
+_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def comment(text: str) -> str:
+    """One ``#`` comment line whatever ``text`` holds: a name with a line break (or any
+    control character) cannot start a line of its own, so it cannot forge a record."""
+    safe = "".join(
+        " " if ch in _BREAKS or unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+        for ch in text
+    )
+    return "# " + safe
 
 
 def loser_notation(losers: Iterable[str], points: Mapping[str, int]) -> str:
@@ -42,14 +57,18 @@ def loser_notation(losers: Iterable[str], points: Mapping[str, int]) -> str:
 def _deal_lines(deal_state: DealState, row: Deal | None) -> list[str]:
     number = row.number if row is not None else deal_state.index + 1
     if not deal_state.counted:
-        return [f"# deal {number}: not counted ({deal_state.issue or 'misdeal'})"]
+        return [comment(f"deal {number}: not counted ({deal_state.issue or 'misdeal'})")]
     losers = loser_notation(deal_state.losers, {})
     if row is not None and row.mode == DealMode.RECORD and row.record:
         seats = ", ".join(deal_state.players)
-        comment = f"# deal {number}: record, its seats A-D are table seats {seats}; lost: {losers}"
-        record = format_record(DealRecord.from_json(row.record))
-        return [comment, record]
-    return [f"# deal {number}: {loser_notation(deal_state.losers, deal_state.points_by_seat)}"]
+        note = comment(
+            f"deal {number}: record, its seats A-D are table seats {seats}; lost: {losers}"
+        )
+        record = format_record(DealRecord.from_json(row.record))  # JSON: escapes every break
+        return [note, record]
+    return [
+        comment(f"deal {number}: {loser_notation(deal_state.losers, deal_state.points_by_seat)}")
+    ]
 
 
 def _game_lines(game: Game, names: Mapping[str, str]) -> list[str]:
@@ -57,8 +76,8 @@ def _game_lines(game: Game, names: Mapping[str, str]) -> list[str]:
     round_ = table.round
     lines = [
         "#",
-        f"# round {round_.number} · {table} · word {game.word_label}",
-        "# seats: " + " ".join(f"{seat}={names[seat]}" for seat in sorted(names)),
+        comment(f"round {round_.number} · {table} · word {game.word_label}"),
+        comment("seats: " + " ".join(f"{seat}={names[seat]}" for seat in sorted(names))),
     ]
     loaded = game_events(game)
     rows = {deal.event_id: deal for deal in loaded.live_deals}
@@ -80,7 +99,7 @@ def deals_scn(tournament: Tournament, *, rounds: Collection[int]) -> str:
     ).values_list("table_id", "position", "entry__player__nickname")
     for table_id, position, nickname in seats:
         names.setdefault(table_id, {})[position] = nickname
-    lines = [line.format(name=tournament.name, slug=tournament.slug) for line in HEADER]
+    lines = [comment(line.format(name=tournament.name, slug=tournament.slug)) for line in HEADER]
     for game in games:
         lines += _game_lines(game, names.get(game.table_id, {}))
     return "\n".join(lines) + "\n"

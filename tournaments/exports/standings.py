@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tournaments.standings import Boundary, Classification, Standings, format_points
+from scwu.security.csv_cells import csv_writer
+from tournaments.standings import Boundary, Classification, Standings, Tally, format_points
 
 from .rows import (
     ClassificationLine,
@@ -33,6 +33,18 @@ STANDINGS_COLUMNS = (
     "penalty_points",
     "cut",
 )
+#: The final classification beside each row (blank before a final): place, points, and
+#: the tournament figure (every counted deal, the final included).
+CLASSIFICATION_COLUMNS = (
+    "final_place",
+    "final_shared",
+    "placed_by",
+    "ranking_points",
+    "tournament_deals_played",
+    "tournament_deals_lost",
+    "tournament_success_rate",
+    "tournament_placky",
+)
 ROUND_COLUMNS = ("round_deals_played", "round_deals_lost", "round_placka")
 
 
@@ -44,11 +56,35 @@ def _blank(value: object) -> object:
     return "" if value is None else value
 
 
-def standings_csv(lines: Sequence[StandingLine], *, round_number: int | None = None) -> str:
-    """CSV with a header row; the success rate is a percentage with one decimal (``54.5``)."""
+def _classification_cells(line: ClassificationLine | None) -> list[object]:
+    if line is None:
+        return [""] * len(CLASSIFICATION_COLUMNS)
+    return [
+        line.place or "",
+        "yes" if line.is_shared else "",
+        line.stage,
+        line.points_label,
+        line.total.deals_played,
+        line.total.deals_lost,
+        _blank(line.success_rate_percent),
+        line.total.placky,
+    ]
+
+
+def standings_csv(
+    lines: Sequence[StandingLine],
+    *,
+    round_number: int | None = None,
+    classified: Sequence[ClassificationLine] = (),
+) -> str:
+    """CSV with a header row; the success rate is a percentage with one decimal (``54.5``).
+    The whole tournament's CSV carries the classification columns (``classified``)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_writer(out, lineterminator="\n")
+    by_player = {line.player_id: line for line in classified}
     header = STANDINGS_COLUMNS + (ROUND_COLUMNS if round_number is not None else ())
+    if round_number is None:
+        header += CLASSIFICATION_COLUMNS
     writer.writerow(header)
     for line in lines:
         row: list[object] = [
@@ -69,6 +105,8 @@ def standings_csv(lines: Sequence[StandingLine], *, round_number: int | None = N
         if round_number is not None and line.round_tally is not None:
             tally = line.round_tally
             row += [tally.deals_played, tally.deals_lost, "yes" if tally.placky else ""]
+        if round_number is None:
+            row += _classification_cells(by_player.get(line.player_id))
         writer.writerow(row)
     return out.getvalue()
 
@@ -128,6 +166,10 @@ def classification_line_json(line: ClassificationLine) -> dict[str, Any]:
         "status": line.status.value,
         "stage": line.stage,
         "points": format_points(line.points) or None,
+        "deals_played": line.total.deals_played,
+        "deals_lost": line.total.deals_lost,
+        "success_rate": line.success_rate_percent,
+        "placky": line.total.placky,
     }
 
 
@@ -141,6 +183,7 @@ def standings_json(
     entries: Mapping[int, EntryLike],
     classification: Classification | None = None,
     round_number: int | None = None,
+    figures: Mapping[int, Tally] | None = None,
 ) -> dict[str, Any]:
     """The standings document: what was computed, from which rounds, and every row."""
     lines = standing_lines(standings, entries, round_number=round_number)
@@ -159,7 +202,7 @@ def standings_json(
             "is_complete": classification.is_complete,
             "rows": [
                 classification_line_json(line)
-                for line in classification_lines(classification, entries)
+                for line in classification_lines(classification, entries, figures)
             ],
         },
     }

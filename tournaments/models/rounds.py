@@ -33,6 +33,7 @@ class DrawMethod(models.TextChoices):
     STANDINGS = "standings", _("by standings, avoiding repeats")
     SEEDED_FINAL = "seeded_final", _("seeded final table")
     MANUAL = "manual", _("manual")
+    RATING = "rating", _("random, tables balanced by rating")
 
 
 class Round(models.Model):
@@ -70,6 +71,15 @@ class Round(models.Model):
         max_length=20,
         choices=PlackaMode.choices,
         default=PlackaMode.UNTIL_FIRST_PLACKA,
+    )
+    first_place = models.PositiveSmallIntegerField(
+        _("best place decided"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "For a small final: the best place it decides (empty: the place after the "
+            "finalists); a final decides the places from 1."
+        ),
     )
     released = models.BooleanField(
         _("results released"),

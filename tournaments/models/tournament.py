@@ -134,6 +134,13 @@ class Tournament(models.Model):
     )
     tiebreaks = models.JSONField(_("tie-break precedence"), default=default_tiebreaks)
     allow_bots = models.BooleanField(_("bots may sit at online tables"), default=False)
+    # Off by default: one tap records a deal (the table page keeps "Undo last deal" at hand);
+    # on, the line judge confirms each loser before it is recorded.
+    confirm_deal_entry = models.BooleanField(
+        _("line judges confirm each deal before it is recorded"),
+        default=False,
+        help_text=_("Off: one tap records a deal and “Undo last deal” corrects a slip."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

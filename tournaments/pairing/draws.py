@@ -149,6 +149,41 @@ class RandomDraw(DrawGenerator):
         return [[order[i].id for i in t] for t in best[1]]
 
 
+#: weight of table balance against repeats (a repeat costs REPEAT_COST, far more)
+BALANCE_WEIGHT = 10.0
+
+
+class RatingDraw(RandomDraw):
+    """Tables of even strength: like the random draw, plus the spread of table ratings.
+
+    For tables of one size, the sum over tables of (sum of centred ratings)^2
+    is a sum over pairs at a table of ``c_i * c_j`` (plus a constant), so the
+    balance is one more pairwise cost for the same search: ratings are
+    centred and scaled to unit spread, a never-rated player counts as the
+    field's mean, and a repeat still costs far more than any imbalance.
+    """
+
+    method = Method.RATING
+
+    def pair_costs(self, order: Sequence[Entrant]) -> list[list[float]]:
+        cost = super().pair_costs(order)
+        known = [e.rating for e in order if e.rating is not None]
+        if len(known) < 2:
+            return cost
+        mean = sum(known) / len(known)
+        spread = (sum((r - mean) ** 2 for r in known) / len(known)) ** 0.5 or 1.0
+        c = [((e.rating if e.rating is not None else mean) - mean) / spread for e in order]
+        offset = max(x * x for x in c)
+        for i in range(len(order)):
+            for j in range(len(order)):
+                if i != j:
+                    cost[i][j] += BALANCE_WEIGHT * (c[i] * c[j] + offset)
+        return cost
+
+    def planned(self) -> list[list[int]] | None:
+        return None
+
+
 def standing_order(entrants: Sequence[Entrant], rng: random.Random) -> list[Entrant]:
     """Best first: by ranking position, else by success rate; ties by lot."""
     keyed: list[tuple[float, float, Entrant]]
@@ -228,7 +263,9 @@ class ManualDraw(DrawGenerator):
 
     def problems(self) -> tuple[Flag, ...]:
         r = self.request
-        return check_manual_draw(r.manual_tables, r.entrants, r.history, r.policy)
+        return check_manual_draw(
+            r.manual_tables, r.entrants, r.history, r.policy, optional=r.optional
+        )
 
     def generate(self) -> Draw:
         errors = [p for p in self.problems() if p.is_error]
@@ -243,6 +280,7 @@ GENERATORS: dict[Method, type[DrawGenerator]] = {
     Method.STANDINGS: StandingsDraw,
     Method.FINAL: FinalDraw,
     Method.MANUAL: ManualDraw,
+    Method.RATING: RatingDraw,
 }
 
 

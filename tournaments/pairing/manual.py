@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .errors import ParamValue
 from .flags import Flag, rounds_text
@@ -16,12 +16,14 @@ def check_manual_draw(
     entrants: Sequence[Entrant],
     history: Sequence[PastRound] = (),
     policy: TablePolicy | None = None,
+    optional: Collection[int] = (),
 ) -> tuple[Flag, ...]:
     """Every problem in ``tables`` (seat order as given); empty when all is well.
 
     Errors (see :attr:`Flag.is_error`): a player seated twice, an unknown
     player, an ineligible (withdrawn or banned) player, an eligible entrant
-    without a seat, a table below the minimum or above the maximum size.
+    without a seat (unless listed in ``optional``), a table below the minimum or
+    above the maximum size.
     Warnings: pairs who met in an earlier round.
     """
     policy = policy or TablePolicy()
@@ -51,7 +53,7 @@ def check_manual_draw(
                 problems.append(Flag("ineligible", {"player": p, "status": status}, number))
                 reported.add(p)
     for e in entrants:
-        if e.is_eligible and e.id not in seen:
+        if e.is_eligible and e.id not in seen and e.id not in optional:
             problems.append(Flag("not_seated", {"player": e.id}))
     for rep in repeats_in(tables, meetings(history)):
         rparams: dict[str, ParamValue] = {

@@ -32,6 +32,7 @@ class Method(enum.StrEnum):
     STANDINGS = "standings"
     FINAL = "final"
     MANUAL = "manual"
+    RATING = "rating"
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class Entrant:
     success_rate: float | None = None
     ranking: int | None = None
     eligibility: Eligibility = Eligibility.ELIGIBLE
+    #: the player's rating (for draws balanced by rating; ``None``: never rated)
+    rating: float | None = None
 
     @property
     def is_eligible(self) -> bool:
@@ -53,6 +56,7 @@ class Entrant:
             "success_rate": self.success_rate,
             "ranking": self.ranking,
             "eligibility": self.eligibility.value,
+            "rating": self.rating,
         }
 
     @classmethod
@@ -62,6 +66,7 @@ class Entrant:
             success_rate=data.get("success_rate"),
             ranking=data.get("ranking"),
             eligibility=Eligibility(data.get("eligibility", "eligible")),
+            rating=data.get("rating"),
         )
 
 
@@ -113,6 +118,9 @@ class DrawRequest:
     final_size: int = 6
     #: for the manual method: the director's tables, in seat order
     manual_tables: Tables = ()
+    #: entrants a manual draw may leave without a seat (a final seats only some of the
+    #: field; a play-off's fillers are optional); empty: every eligible entrant is seated
+    optional: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         ids = [e.id for e in self.entrants]
@@ -131,6 +139,7 @@ class DrawRequest:
             "policy": self.policy.to_dict(),
             "final_size": self.final_size,
             "manual_tables": [list(t) for t in self.manual_tables],
+            "optional": list(self.optional),
         }
 
     @classmethod
@@ -144,6 +153,7 @@ class DrawRequest:
             policy=TablePolicy.from_dict(data.get("policy", {})),
             final_size=int(data.get("final_size", 6)),
             manual_tables=tuple(tuple(int(p) for p in t) for t in data.get("manual_tables", [])),
+            optional=tuple(int(p) for p in data.get("optional", [])),
         )
 
 

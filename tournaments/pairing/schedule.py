@@ -2,12 +2,14 @@
 
 A repeat-free schedule can last at most ``floor((N - 1) / 3)`` rounds (every
 round uses up at least three of a player's ``N - 1`` possible tablemates).
-:func:`schedule_make` starts from the best exact construction in
-:mod:`.designs` (for other fields, the construction for the largest multiple
+:func:`schedule_make` starts from the shipped design with most rounds
+(:mod:`.schedules`: affine geometries, resolvable designs, cyclic bases,
+transversal designs; for other fields, the design for the largest multiple
 of four below, with the extra players added to tables), keeps its rounds
 where they are already repeat-free, and fills or repairs the rest round by
-round with the seeded local search of :mod:`.search`.  Seats rotate A so
-that nobody deals first twice before everyone has (where the tables allow).
+round with the seeded local search of :mod:`.search`.  Seat A is balanced
+over the whole schedule (:mod:`.schedules.seating`): each player deals
+first as evenly as the tables allow.
 
 >>> s = schedule_make(16, 5, seed=1)
 >>> s.report().first_repeat_round is None
@@ -20,12 +22,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .designs import construction
 from .errors import InputError
 from .history import pair
 from .model import TablePolicy, Tables
+from .schedules.catalogue import best_design
+from .schedules.extras import add_extras
+from .schedules.seating import seat_schedule
 from .search import anneal, split
-from .seats import SeatLedger, seat_a_again, seat_round
+from .seats import SeatLedger, seat_a_again
 from .sizes import table_sizes
 
 #: upper bound on local-search steps for a whole schedule (keeps it well under a second)
@@ -115,24 +119,34 @@ class Schedule:
         return cls(int(data["players"]), rounds, int(data["seed"]), str(data["construction"]))
 
 
-def _start_rounds(players: int, sizes: tuple[int, ...]) -> tuple[str, list[list[list[int]]]]:
-    """Exact rounds to start from (0-based), padded with extra players if needed."""
-    base = players - players % 4
-    while base >= 16:
-        found = construction(base)
-        if found is not None and len(table_sizes(base)) == len(sizes):
-            name, rounds = found
-            extra = list(range(base, players))
-            if extra:
-                name += f" for {base} players, {len(extra)} added"
-                for r_index, tables in enumerate(rounds):
-                    for e_index, e in enumerate(extra):
-                        tables[(r_index + e_index) % len(tables)].append(e)
-            return name, rounds
-        if players % 4 == 0:
-            break
-        base -= 4
-    return "local search", []
+def _start_rounds(
+    players: int, sizes: tuple[int, ...], seed: int
+) -> tuple[str, list[list[list[int]]], int]:
+    """Exact rounds to start from (0-based), how they were made, and how many are repeat-free.
+
+    A field with a shipped design (:mod:`.schedules`) takes it; a field of
+    ``4b + e`` players at ``e`` tables of five takes the design for ``4b``
+    with the extras added (:func:`.schedules.extras.add_extras`).
+    """
+    direct = best_design(players)
+    options: list[tuple[str, list[list[list[int]]], int]] = []
+    if direct is not None and sorted(len(t) for t in direct.rounds[0]) == sorted(sizes):
+        options.append((direct.name, direct.as_lists(), len(direct.rounds)))
+    extras = players % 4
+    base = players - extras
+    design = best_design(base) if extras else None
+    if design is not None and len(sizes) == base // 4 and all(s in (4, 5) for s in sizes):
+        rounds, free = add_extras(design.rounds, base, extras, seed=seed)
+        options.append((f"{design.name} for {base} players, {extras} added", rounds, free))
+    if not options:
+        return "local search", [], 0
+    return max(options, key=lambda o: o[2])
+
+
+def best_rounds(players: int, policy: TablePolicy | None = None) -> int:
+    """Repeat-free rounds the shipped schedules reach for a field (at least one)."""
+    sizes = table_sizes(players, policy)
+    return max(1, _start_rounds(players, sizes, 0)[2])
 
 
 def schedule_make(
@@ -146,7 +160,7 @@ def schedule_make(
         )
     sizes = table_sizes(players, policy)
     rng = random.Random(f"schedule:{players}:{rounds}:{seed}")
-    name, start = _start_rounds(players, sizes)
+    name, start, _ = _start_rounds(players, sizes, seed)
     counts = [[0] * players for _ in range(players)]
     cost = [[0.0] * players for _ in range(players)]
     steps = max(200, min(300 * players, STEP_BUDGET // rounds))
@@ -172,12 +186,7 @@ def schedule_make(
         groups.append(tables)
     if searched and name != "local search":
         name += " + local search"
-    # number players from 1, seat each round with A rotating
-    ledger = SeatLedger()
-    seated: list[Tables] = []
-    for tables in groups:
-        numbered = [[p + 1 for p in t] for t in tables]
-        round_tables = seat_round(numbered, ledger, rng)
-        ledger.record(round_tables)
-        seated.append(round_tables)
+    # number players from 1; seat A as evenly as possible over the whole schedule
+    numbered = [[[p + 1 for p in t] for t in tables] for tables in groups]
+    seated = seat_schedule(numbered, rng)
     return Schedule(players, tuple(seated), seed, name)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.formats import get_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ HEIGHT = 160
 PAD_LEFT = 36
 PAD_RIGHT = 10
 PAD_Y = 12
+AXIS_HEIGHT = 16  # below the plot: the x-axis labels (years)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,7 @@ class RatePoint:
     label: str
     rate: Fraction
     career: Fraction
+    tick: str = ""  # the x-axis label (the year); printed where it changes
 
 
 def _x(index: int, count: int) -> float:
@@ -40,6 +43,28 @@ def _y(rate: Fraction) -> float:
 def _polyline(points: Sequence[tuple[float, float]], css: str) -> str:
     coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     return f'<polyline class="{css}" fill="none" points="{coords}"/>'
+
+
+def dots(coords: Sequence[tuple[float, float]], tips: Sequence[str], *, radius: int) -> list[str]:
+    """One dot per point, each with its escaped tooltip."""
+    return [
+        f'<circle class="dot" cx="{x:.1f}" cy="{y:.1f}" r="{radius}">'
+        f"<title>{escape(tip)}</title></circle>"
+        for (x, y), tip in zip(coords, tips, strict=True)
+    ]
+
+
+def svg_chart(title: str, parts: Sequence[str], *, height: int = HEIGHT) -> SafeString:
+    """The chart's ``<svg>`` around ready-made parts (numbers and escaped text only)."""
+    return format_html(
+        '<svg class="rate-chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
+        "<title>{}</title>{}</svg>",
+        WIDTH,
+        height,
+        title,
+        title,
+        mark_safe("".join(parts)),
+    )
 
 
 def success_rate_chart(points: Sequence[RatePoint]) -> SafeString:
@@ -63,19 +88,18 @@ def success_rate_chart(points: Sequence[RatePoint]) -> SafeString:
     careers = [(_x(i, count), _y(p.career)) for i, p in enumerate(points)]
     parts.append(_polyline(careers, "career"))
     parts.append(_polyline(rates, "rate"))
-    for (x, y), point in zip(rates, points, strict=True):
-        tip = f"{point.label}: {format_rate(point.rate)}"
-        parts.append(
-            f'<circle class="dot" cx="{x:.1f}" cy="{y:.1f}" r="3">'
-            f"<title>{escape(tip)}</title></circle>"
-        )
+    last_tick = ""
+    for (x, _plot_y), point in zip(rates, points, strict=True):
+        if point.tick and point.tick != last_tick:
+            parts.append(
+                f'<text class="axis" x="{x:.1f}" y="{HEIGHT + AXIS_HEIGHT - 4}" '
+                f'text-anchor="middle">{escape(point.tick)}</text>'
+            )
+            last_tick = point.tick
+    decimal_sep = str(get_format("DECIMAL_SEPARATOR"))
+    tips = [
+        f"{point.label}: {format_rate(point.rate, decimal_sep=decimal_sep)}" for point in points
+    ]
+    parts.extend(dots(rates, tips, radius=3))
     title = _("Success rate per tournament (line) and career success rate (dashed)")
-    return format_html(
-        '<svg class="rate-chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
-        "<title>{}</title>{}</svg>",
-        WIDTH,
-        HEIGHT,
-        title,
-        title,
-        mark_safe("".join(parts)),
-    )
+    return svg_chart(title, parts, height=HEIGHT + AXIS_HEIGHT)

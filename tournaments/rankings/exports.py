@@ -6,10 +6,10 @@ script reads the same columns whatever the site's language.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Sequence
 
+from scwu.security.csv_cells import csv_writer
 from tournaments.models import RankingKind, Season, SeasonRankingRow
 
 PLAYER_COLUMNS = ("place", "shared", "player_id", "player", "points", "tournaments", "wins", "best")
@@ -33,7 +33,7 @@ def _figures(row: SeasonRankingRow) -> list[object]:
 def season_ranking_csv(season: Season, kind: str, rows: Sequence[SeasonRankingRow]) -> str:
     """The CSV text of one season ranking; ``rows`` as from ``selectors.season_ranking``."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_writer(out, lineterminator="\n")
     if kind == RankingKind.PLAYERS:
         writer.writerow(PLAYER_COLUMNS)
         for r in rows:

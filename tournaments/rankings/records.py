@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -20,7 +20,7 @@ from tournaments.models import Placing, RoundStatus, Tournament, TournamentStatu
 from tournaments.rankings.adapters import game_records, tournament_results
 from tournaments.standings import (
     RecordEntry,
-    best_success_rate,
+    best_career_rate,
     fastest_placka,
     format_rate,
     latest_first_letter,
@@ -29,7 +29,7 @@ from tournaments.standings import (
 
 RECORD_MIN_DEALS = 50
 """Deals a player must have played for the best success rate: about two tournaments'
-basic rounds, so one lucky game cannot hold the record."""
+basic rounds, so one lucky game cannot hold the record. Profiles say the same."""
 RECORD_LIMIT = 10
 """Lines shown per records table."""
 
@@ -52,6 +52,23 @@ class RecordTable:
     title: str | Promise
     unit: str | Promise
     lines: tuple[RecordLine, ...]
+
+
+def career_placings() -> QuerySet[Placing]:
+    """The placings a career counts: every tournament's tournament figure (every counted
+    deal of its released rounds, the final included). Profiles and records read these."""
+    return Placing.objects.all()
+
+
+def career_totals() -> dict[int, tuple[int, int]]:
+    """(deals played, deals lost) by player id over :func:`career_placings`."""
+    rows = (
+        career_placings()
+        .values("player_id")
+        .annotate(played=Sum("deals_played"), lost=Sum("deals_lost"))
+        .values_list("player_id", "played", "lost")
+    )
+    return {player: (played or 0, lost or 0) for player, played, lost in rows}
 
 
 def title_placings() -> QuerySet[Placing]:
@@ -96,7 +113,8 @@ def _lines(key: str, entries: Sequence[RecordEntry]) -> tuple[RecordLine, ...]:
 def records_compute(
     *, min_deals: int = RECORD_MIN_DEALS, limit: int | None = RECORD_LIMIT
 ) -> tuple[RecordTable, ...]:
-    """All four records tables, best first, with shared places on equal values."""
+    """All four records tables, best first, with shared places on equal values. The best
+    success rate is the career figure of the profiles (:func:`career_totals`)."""
     titles = tournament_results(title_placings())
     games = game_records(record_seat_results())
     return (
@@ -110,7 +128,10 @@ def records_compute(
             "best_success_rate",
             _("Best success rate"),
             _("success rate"),
-            _lines("best_success_rate", best_success_rate(games, min_deals=min_deals, limit=limit)),
+            _lines(
+                "best_success_rate",
+                best_career_rate(career_totals(), min_deals=min_deals, limit=limit),
+            ),
         ),
         RecordTable(
             "latest_first_letter",

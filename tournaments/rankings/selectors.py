@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import QuerySet
+from django.utils.formats import date_format
 
 from scwu.models import Club, Player
 from tournaments.models import (
@@ -19,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.rankings.adapters import season_rows
 from tournaments.rankings.chart import RatePoint
+from tournaments.rankings.records import RECORD_MIN_DEALS, career_placings
 from tournaments.standings import (
     Boundary,
     format_points,
@@ -224,7 +226,8 @@ def _history_line(placing: Placing) -> HistoryLine:
 def player_history(player: Player) -> list[HistoryLine]:
     """The player's tournaments, oldest first (a running one is shown as provisional)."""
     placings = (
-        Placing.objects.filter(player=player)
+        career_placings()
+        .filter(player=player)
         .select_related("tournament__season", "tournament__series", "club")
         .order_by("tournament__start_date", "tournament__pk")
     )
@@ -240,6 +243,9 @@ class CareerFigures:
     placky: int
     success_rate: Fraction | None
     rate: str
+    #: Enough deals for the records' best success rate (the same threshold).
+    in_records: bool
+    min_deals: int
 
 
 def titles_of(history: Sequence[HistoryLine]) -> list[HistoryLine]:
@@ -248,6 +254,7 @@ def titles_of(history: Sequence[HistoryLine]) -> list[HistoryLine]:
 
 
 def career_figures(history: Sequence[HistoryLine]) -> CareerFigures:
+    """The career figure: the sum of the tournament figures, as the records count it."""
     played = sum(h.placing.deals_played for h in history)
     lost = sum(h.placing.deals_lost for h in history)
     rate = _rate(played, lost)
@@ -259,6 +266,8 @@ def career_figures(history: Sequence[HistoryLine]) -> CareerFigures:
         placky=sum(h.placing.placky for h in history),
         success_rate=rate,
         rate=format_rate(rate),
+        in_records=played >= RECORD_MIN_DEALS,
+        min_deals=RECORD_MIN_DEALS,
     )
 
 
@@ -271,8 +280,10 @@ def rate_points(history: Sequence[HistoryLine]) -> list[RatePoint]:
             continue
         played += line.placing.deals_played
         lost += line.placing.deals_lost
-        label = f"{line.placing.tournament.name} ({line.placing.tournament.start_date:%Y-%m-%d})"
-        points.append(RatePoint(label, line.success_rate, Fraction(played - lost, played)))
+        start = line.placing.tournament.start_date
+        label = f"{line.placing.tournament.name} ({date_format(start, 'SHORT_DATE_FORMAT')})"
+        career = Fraction(played - lost, played)
+        points.append(RatePoint(label, line.success_rate, career, tick=str(start.year)))
     return points
 
 

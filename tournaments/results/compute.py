@@ -13,6 +13,10 @@ Decisions where the rules are silent:
   spot; otherwise the cut stays unresolved and the director may play another one.
 - A final decided before everyone left (a final played until the first placka) places
   the players still at the table by the remainder rule, like the end of an elimination.
+- The tournament figure of a player (:func:`tournament_figures`: deals played and lost,
+  placky) counts every counted deal of every visible round, the final, the small final
+  and the play-off included, except a play-off's fillers, whose results count for
+  nothing. The basic-round standings (and the cut) still read the basic rounds only.
 """
 
 from __future__ import annotations
@@ -74,6 +78,29 @@ class Computed:
     #: The classification: with a final, or always when asked to ``classify``.
     classification: Classification | None
     has_final: bool
+    #: The tournament figure by player id (see the module).
+    figures: Mapping[int, Tally]
+
+
+def tournament_figures(data: ResultsData, visible: Collection[int]) -> dict[int, Tally]:
+    """Every counted deal and placka of each player over the visible rounds (see the
+    module): the one figure the pages, exports, profiles and records show."""
+    player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
+    shown = {pk: info for pk, info in data.rounds if info.number in visible}
+    figures: dict[int, Tally] = {}
+    for line in data.lines:
+        info = shown.get(line.round_id)
+        if info is None or line.entry_id in info.fillers:
+            continue
+        player = player_of[line.entry_id]
+        tally = Tally(
+            deals_played=line.deals_played,
+            deals_lost=line.deals_lost,
+            placky=1 if line.placka else 0,
+            penalty_points=line.penalty_points,
+        )
+        figures[player] = figures[player] + tally if player in figures else tally
+    return figures
 
 
 def entrants_build(entries: Sequence[EntryRow]) -> list[Entrant]:
@@ -184,6 +211,12 @@ def _final_placing(
     )
 
 
+def _first_place(data: ResultsData, visible: Collection[int], stage: str) -> int | None:
+    """The best place the director set for the latest visible round of ``stage``."""
+    round_ids = _stage_round_ids(data, visible, stage)
+    return dict(data.rounds)[round_ids[-1]].first_place if round_ids else None
+
+
 def points_table(points: Mapping[int, int] | None, name: str) -> PointsTable | None:
     """The points table, or ``None`` (logged) when the stored one is invalid."""
     if not points:
@@ -226,9 +259,10 @@ def results_compute(
                 )
             except PlayoffMismatchError:
                 logger.warning("play-off result does not match the tie at the cut")
+    figures = tournament_figures(data, visible)
     final = _final_placing(data, visible, RoundStage.FINAL, 1, settings, ())
     if final is None and not classify:
-        return Computed(standings=standings, classification=None, has_final=False)
+        return Computed(standings=standings, classification=None, has_final=False, figures=figures)
     first_small = len(final.entries) + 1 if final is not None else 1
     small = _final_placing(
         data,
@@ -240,9 +274,18 @@ def results_compute(
     )
     try:
         classification = classification_compute(
-            standings=standings, final=final, small_final=small, points_table=points
+            standings=standings,
+            final=final,
+            small_final=small,
+            points_table=points,
+            small_final_first_place=_first_place(data, visible, RoundStage.SMALL_FINAL),
         )
     except StandingsError:
         logger.exception("final rounds do not fit the standings; classified by basic rounds")
         classification = classification_compute(standings=standings, points_table=points)
-    return Computed(standings=standings, classification=classification, has_final=final is not None)
+    return Computed(
+        standings=standings,
+        classification=classification,
+        has_final=final is not None,
+        figures=figures,
+    )

@@ -41,6 +41,10 @@ class RoundInfo:
     released: bool
     finished: bool
     word_label: str
+    #: A final's or small final's best place decided, when the director set it.
+    first_place: int | None = None
+    #: A play-off's fillers (entry ids): seated to make four, their results count for nothing.
+    fillers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,13 +139,26 @@ def results_load(tournament: Tournament) -> ResultsData:
                 released=released,
                 finished=status == RoundStatus.FINISHED,
                 word_label=label,
+                first_place=first_place,
+                fillers=tuple(int(pk) for pk in (report or {}).get("fillers", ()))
+                if stage == RoundStage.PLAYOFF
+                else (),
             ),
         )
-        for pk, number, stage, released, status, label in Round.objects.filter(
+        for pk, number, stage, released, status, label, first_place, report in Round.objects.filter(
             tournament_id=tournament.pk
         )
         .order_by("number")
-        .values_list("pk", "number", "stage", "released", "status", "word__label")
+        .values_list(
+            "pk",
+            "number",
+            "stage",
+            "released",
+            "status",
+            "word__label",
+            "first_place",
+            "draw_report",
+        )
     )
     round_ids = [pk for pk, _ in rounds]
     lines = tuple(

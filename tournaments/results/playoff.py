@@ -8,7 +8,8 @@ Decisions where the rules are silent:
 
 - A game needs four seats. With two or three tied players the table is filled with the
   players ranked just below the tie (then just above it when the field is that small);
-  their own result in the play-off counts for nothing.
+  their own result in the play-off counts for nothing: not in the order of the tie, not
+  in their tournament figures, and the play-off is no "meeting" for later draws.
 - At most six tied players fit one table; a larger tie is refused with the reason, and
   the director seats it by hand (a PLAYOFF round with a manual draw).
 """
@@ -17,14 +18,12 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
-from scwu.services.bans import player_assert_not_banned
-from tournaments.models import Entry, Round, RoundStage, RoundStatus, Seat, Table, Tournament
-from tournaments.models.rounds import POSITIONS, DrawMethod
+from tournaments.models import Round, RoundStage, RoundStatus, Tournament
+from tournaments.models.rounds import DrawMethod
 from tournaments.permissions import require_director
 from tournaments.services.rounds import round_create
 from tournaments.standings import Standings
@@ -35,8 +34,8 @@ TABLE_MIN = 4
 TABLE_MAX = 6
 
 
-def playoff_seating(standings: Standings) -> list[int]:
-    """Player ids to seat: the tied players, then fillers up to four (see the module)."""
+def playoff_seating(standings: Standings) -> tuple[list[int], list[int]]:
+    """Player ids to seat: the tied players, and the fillers up to four (see the module)."""
     cut = standings.cut
     if cut is None or cut.tie is None:
         raise ValidationError(
@@ -67,17 +66,21 @@ def playoff_seating(standings: Standings) -> list[int]:
             {"tournament": [_("The field is too small to seat a play-off table of four.")]},
             code="field_too_small",
         )
-    return tied + fillers
+    return tied, fillers
 
 
 @transaction.atomic
 def playoff_create(
     *, by: AnyUser | None, tournament: Tournament, word: PlayingWord | None = None
 ) -> Round:
-    """Create and publish a PLAYOFF round seating the players tied at the cut.
+    """Create and publish a PLAYOFF round seating the players tied at the cut (one action
+    of the director: the round, its one table and its publication).
 
-    ``word`` defaults to the word of the last basic round. Directors only.
+    ``word`` defaults to the word of the last basic round. Directors only. The seats go
+    through the draw services, which know a play-off's field (``playoff_field``).
     """
+    from tournaments.services.draw import playoff_field, round_draw_manual, round_draw_publish
+
     require_director(by, tournament)
     pending = Round.objects.filter(tournament=tournament, stage=RoundStage.PLAYOFF).exclude(
         status=RoundStatus.FINISHED
@@ -88,7 +91,7 @@ def playoff_create(
             code="playoff_pending",
         )
     results = tournament_results(tournament, include_unreleased=True)
-    seated = playoff_seating(results.standings)
+    playoff_seating(results.standings)  # refuses before anything is written
     if word is None:
         last_basic = (
             Round.objects.filter(tournament=tournament, stage=RoundStage.BASIC)
@@ -108,19 +111,9 @@ def playoff_create(
         stage=RoundStage.PLAYOFF,
         draw_method=DrawMethod.MANUAL,
     )
-    # The draw services seat the whole field; a play-off seats only the tie, so the
-    # one table is written here, already published so that it can be scored at once.
-    entries = Entry.objects.select_related("player").in_bulk(
-        [results.entries[player].entry_id for player in seated]
-    )
-    table = Table.objects.create(round=round_, number=1)
-    for position, player in zip(POSITIONS, seated, strict=False):
-        entry = entries[results.entries[player].entry_id]
-        player_assert_not_banned(entry.player, field="tournament")
-        Seat.objects.create(table=table, position=position, entry=entry)
-    round_.status = RoundStatus.PUBLISHED
-    round_.published_at = timezone.now()
-    round_.drawn_at = round_.published_at
-    round_.draw_report = {"method": DrawMethod.MANUAL, "playoff_for": list(seated)}
-    round_.save(update_fields=["status", "published_at", "drawn_at", "draw_report"])
+    tied, fillers = playoff_field(round_)
+    round_draw_manual(by=by, round=round_, tables=[tied + fillers])
+    round_ = round_draw_publish(by=by, round=round_)
+    round_.draw_report = {**round_.draw_report, "playoff_for": tied, "fillers": fillers}
+    round_.save(update_fields=["draw_report"])
     return round_

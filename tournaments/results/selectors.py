@@ -26,7 +26,7 @@ from django.core.cache import cache
 from scwu.roles import AnyUser
 from tournaments.models import RoundStage, Tournament
 from tournaments.permissions import can_direct
-from tournaments.standings import Classification, Standings, standings_compute
+from tournaments.standings import Classification, Standings, Tally, standings_compute
 
 from .compute import (
     ResultsSettings,
@@ -110,6 +110,8 @@ class TournamentResults:
     #: Display data by player id.
     entries: Mapping[int, EntryInfo]
     includes_unreleased: bool
+    #: The tournament figure by player id: every counted deal, the final included.
+    figures: Mapping[int, Tally]
 
 
 _recent = _Recent()
@@ -140,6 +142,7 @@ def results_build(
         classification=computed.classification,
         entries=MappingProxyType({e.info.player_id: e.info for e in data.entries}),
         includes_unreleased=include_unreleased,
+        figures=MappingProxyType(dict(computed.figures)),
     )
 
 

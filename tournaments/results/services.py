@@ -33,6 +33,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import require_director
+from tournaments.rating.services import rating_enqueue
 from tournaments.standings import Standings
 
 from .compute import Computed, ResultsSettings, points_table, results_compute
@@ -86,6 +87,7 @@ def results_changed(tournament_id: int) -> None:
                 requested=F("requested") + 1
             )
     transaction.on_commit(lambda: _enqueue(tournament_id))
+    transaction.on_commit(lambda: rating_enqueue(tournament_id))
 
 
 def _decimal(points: Fraction | None) -> Decimal | None:
@@ -112,8 +114,12 @@ def _ranks(standings: Standings) -> dict[int, int]:
 def _placings(
     tournament: Tournament, data: ResultsData, computed: Computed, version: int
 ) -> list[Placing]:
-    """One placing per classified row, with the basic-round totals shown beside it."""
-    totals = {row.player_id: row.total for row in computed.standings.rows}
+    """One placing per classified row, with the tournament figure beside it (every counted
+    deal, the final included: see ``tournament_figures``)."""
+    totals = {
+        row.player_id: computed.figures.get(row.player_id, row.total)
+        for row in computed.standings.rows
+    }
     entry_of = {e.info.player_id: e for e in data.entries}
     assert computed.classification is not None, "computed with classify=True"
     placings = []

@@ -23,7 +23,16 @@ from scwu.models import Ban
 from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
 from scwu.services.words import word_assert_usable
-from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Seat, Table, TournamentStatus
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStage,
+    RoundStatus,
+    Seat,
+    Table,
+    TournamentStatus,
+)
 from tournaments.models.rounds import DrawMethod
 from tournaments.pairing.draws import draw_make
 from tournaments.pairing.errors import PairingError
@@ -41,20 +50,27 @@ from tournaments.pairing.model import (
 )
 from tournaments.pairing.sizes import table_sizes
 from tournaments.permissions import require_director
+from tournaments.rating.selectors import ratings_for
 from tournaments.selectors import round_is_finished, round_previous
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
-from tournaments.services.rounds import round_word_for_field
+from tournaments.services.rounds import FINAL_STAGES, round_word_for_field
 
 METHODS = {
     DrawMethod.RANDOM: Method.RANDOM,
     DrawMethod.STANDINGS: Method.STANDINGS,
     DrawMethod.SEEDED_FINAL: Method.FINAL,
     DrawMethod.MANUAL: Method.MANUAL,
+    DrawMethod.RATING: Method.RATING,
 }
 
 
 class _Field:
-    """The round's field as the pairing package sees it, with the nicknames for the flags."""
+    """The round's field as the pairing package sees it, with the nicknames for the flags.
+
+    The field depends on the round's stage: a play-off seats the players tied at the cut
+    (and the fillers just below it, who may be left out), a small final the players not
+    seated in the final, and a final or small final may seat any part of its field by hand.
+    """
 
     def __init__(self, round: Round) -> None:
         banned = Ban.objects.filter(player=OuterRef("player"), lifted_on__isnull=True)
@@ -67,20 +83,35 @@ class _Field:
             .annotate(banned=Exists(banned))
             .order_by("pk")
         )
+        only, ranking, optional = _stage_field(round)
         self.names: dict[int, str] = {}
         entrants = []
+        ratings = ratings_for(e.player_id for e in entries)
         for e in entries:
+            if only is not None and e.pk not in only:
+                continue
             self.names[e.pk] = e.player.nickname
             eligibility = Eligibility.ELIGIBLE
             if e.status == EntryStatus.WITHDRAWN:
                 eligibility = Eligibility.WITHDRAWN
             elif e.banned:  # type: ignore[attr-defined]
                 eligibility = Eligibility.BANNED
-            entrants.append(Entrant(id=e.pk, ranking=e.rank, eligibility=eligibility))
+            rank = ranking.get(e.pk, e.rank)
+            rated = ratings.get(e.player_id)
+            rating = rated.mu if rated is not None else None
+            entrants.append(Entrant(id=e.pk, ranking=rank, eligibility=eligibility, rating=rating))
         self.entrants = tuple(entrants)
         self.eligible = [e for e in entrants if e.is_eligible]
+        self.optional = tuple(sorted(optional))
         self.history = _history(round)
         self.policy = TablePolicy(preferred=round.tournament.prefer_tables_of, max_size=6)
+        self.final_size = (
+            round.tournament.small_final_size
+            if round.stage == RoundStage.SMALL_FINAL
+            else round.tournament.final_size
+        )
+        if round.stage == RoundStage.PLAYOFF:
+            self.final_size = len(self.eligible)
 
     def request(
         self, round: Round, *, seed: int, method: Method, manual: Tables = ()
@@ -92,12 +123,57 @@ class _Field:
             seed=seed,
             method=method,
             policy=self.policy,
-            final_size=round.tournament.final_size,
+            final_size=self.final_size,
             manual_tables=manual,
+            optional=self.optional,
         )
 
     def refuse(self, exc: PairingError, field: str = "round") -> ValidationError:
         return ValidationError({field: [pairing_error_message(exc, self.names)]}, code=exc.code)
+
+
+def playoff_field(round: Round) -> tuple[list[int], list[int]]:
+    """Entry ids of a play-off: the players tied at the cut, and the fillers to four."""
+    from tournaments.results.playoff import playoff_seating
+    from tournaments.results.selectors import tournament_results
+
+    results = tournament_results(round.tournament, include_unreleased=True)
+    tied, fillers = playoff_seating(results.standings)
+    entry = {player: info.entry_id for player, info in results.entries.items()}
+    return [entry[p] for p in tied], [entry[p] for p in fillers]
+
+
+def _stage_field(round: Round) -> tuple[set[int] | None, dict[int, int], set[int]]:
+    """Who the round's stage may seat (``None``: the whole field), an order for the seeded
+    draws, and who may be left without a seat."""
+    if round.stage == RoundStage.PLAYOFF:
+        tied, fillers = playoff_field(round)
+        order = tied + fillers
+        return set(order), {pk: i for i, pk in enumerate(order, start=1)}, set(fillers)
+    if round.stage == RoundStage.SMALL_FINAL:
+        finalists = set(
+            Seat.objects.filter(
+                table__round__tournament_id=round.tournament_id,
+                table__round__stage=RoundStage.FINAL,
+            ).values_list("entry_id", flat=True)
+        )
+        if not finalists:
+            raise ValidationError(
+                {"round": [_("Draw the final first: the small final seats the players after it.")]},
+                code="final_not_drawn",
+            )
+        field = set(
+            Entry.objects.filter(tournament_id=round.tournament_id)
+            .exclude(pk__in=finalists)
+            .values_list("pk", flat=True)
+        )
+        return field, {}, field
+    if round.stage == RoundStage.FINAL:
+        field = set(
+            Entry.objects.filter(tournament_id=round.tournament_id).values_list("pk", flat=True)
+        )
+        return None, {}, field
+    return None, {}, set()
 
 
 def _history(round: Round) -> tuple[PastRound, ...]:
@@ -107,6 +183,8 @@ def _history(round: Round) -> tuple[PastRound, ...]:
             table__round__number__lt=round.number,
             table__round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
         )
+        # A play-off settles a tie; its tablemates are no "meeting" for later draws.
+        .exclude(table__round__stage=RoundStage.PLAYOFF)
         .values_list("table__round__number", "table__number", "entry_id")
         .order_by("table__round__number", "table__number", "position")
     )
@@ -141,6 +219,10 @@ def _assert_drawable(round: Round) -> None:
             code="drawn",
         )
     previous = round_previous(round)
+    if round.stage in FINAL_STAGES:
+        # The final and the small final are played at the same time.
+        while previous is not None and previous.stage in FINAL_STAGES:
+            previous = round_previous(previous)
     if previous is not None and not round_is_finished(previous):
         raise ValidationError(
             {"round": [_("Round %(n)d is not finished yet.") % {"n": previous.number}]},
@@ -251,7 +333,14 @@ def round_draw_run(*, round_id: int, seed: int) -> Round:
             _write(round, draw_make(field.request(round, seed=seed, method=method)), field.names)
             return round
     except PairingError as exc:
-        message = pairing_error_message(exc, _Field(Round.objects.get(pk=round_id)).names)
+        try:
+            names = _Field(Round.objects.get(pk=round_id)).names
+        except ValidationError:  # the stage's field itself is refused now: no nicknames
+            names = {}
+        message = pairing_error_message(exc, names)
+        Round.objects.filter(pk=round_id).update(status=RoundStatus.PLANNED, draw_error=message)
+    except ValidationError as exc:  # e.g. the tie a play-off was for is gone
+        message = " ".join(exc.messages)
         Round.objects.filter(pk=round_id).update(status=RoundStatus.PLANNED, draw_error=message)
     return Round.objects.get(pk=round_id)
 
@@ -271,7 +360,9 @@ def _assert_seatable(entry: Entry, field: str) -> None:
 
 def _confirm(round: Round, tables: Tables, field: _Field, name: str, seed: int) -> Draw:
     """Run the manual-draw checker; refuse with every blocking problem, translated."""
-    problems = check_manual_draw(tables, field.entrants, field.history, field.policy)
+    problems = check_manual_draw(
+        tables, field.entrants, field.history, field.policy, optional=field.optional
+    )
     errors = [flag_text_of(flag_labelled(p.to_dict(), field.names)) for p in problems if p.is_error]
     if errors:
         raise ValidationError({name: errors}, code="draw_problems")

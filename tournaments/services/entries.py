@@ -10,10 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scwu.models import Player
+from scwu.models import Club, Player
 from scwu.roles import AnyUser, Role, has_role
 from scwu.selectors import player_club_at
 from scwu.services.bans import player_assert_not_banned
+from scwu.services.players import player_create
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.permissions import can_direct, require_director
 from tournaments.results.services import results_changed
@@ -79,6 +80,35 @@ def entry_register(*, by: AnyUser | None, tournament: Tournament, player: Player
     entry.full_clean()
     entry.save()
     return entry
+
+
+@transaction.atomic
+def entry_register_newcomer(
+    *,
+    by: AnyUser | None,
+    tournament: Tournament,
+    nickname: str,
+    real_name: str = "",
+    gender: str = "",
+    club: Club | None = None,
+) -> Entry:
+    """At the registration desk: a director adds a newcomer who is not yet in the registry.
+
+    The player is created by the registry's own service (nickname rules, a duplicate in any
+    case or accents refused, a banned player's nickname refused with the ban), as a member of
+    ``club`` from the tournament's first day when given, then entered; on any refusal nothing
+    is written."""
+    require_director(by, tournament)
+    player = player_create(
+        by=by,
+        nickname=nickname,
+        real_name=real_name,
+        gender=gender,
+        club=club,
+        member_since=min(dt.date.today(), tournament.start_date),
+        authorised=True,
+    )
+    return entry_register(by=by, tournament=tournament, player=player)
 
 
 def _lock(entry: Entry) -> Entry:

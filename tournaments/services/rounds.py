@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -20,7 +22,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod
+from tournaments.models.rounds import DrawMethod, PlackaMode
 from tournaments.models.tournament import LongerWordRule
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed
@@ -29,9 +31,40 @@ DEFAULT_METHOD = {
     RoundStage.BASIC: DrawMethod.RANDOM,
     RoundStage.PLAYOFF: DrawMethod.STANDINGS,
     RoundStage.SEMIFINAL: DrawMethod.STANDINGS,
-    RoundStage.SMALL_FINAL: DrawMethod.STANDINGS,
+    RoundStage.SMALL_FINAL: DrawMethod.SEEDED_FINAL,
     RoundStage.FINAL: DrawMethod.SEEDED_FINAL,
 }
+
+#: Stages that place players one by one as they leave the table (see the standings maths).
+FINAL_STAGES = (RoundStage.FINAL, RoundStage.SMALL_FINAL)
+
+
+def default_placka_mode(stage: str) -> str:
+    """A final and a small final are played by elimination; other rounds end at the first
+    placka."""
+    return PlackaMode.ELIMINATION if stage in FINAL_STAGES else PlackaMode.UNTIL_FIRST_PLACKA
+
+
+def _format_check(stage: str, placka_mode: str, first_place: int | None) -> None:
+    if placka_mode not in PlackaMode.values:
+        raise ValidationError(
+            {"placka_mode": [_("Choose until the first placka or elimination.")]}, code="invalid"
+        )
+    if first_place is not None:
+        if stage not in FINAL_STAGES:
+            raise ValidationError(
+                {"first_place": [_("Only a final or a small final decides places.")]},
+                code="not_final",
+            )
+        if stage == RoundStage.FINAL and first_place != 1:
+            raise ValidationError(
+                {"first_place": [_("A final decides the places from 1.")]}, code="invalid"
+            )
+        if stage == RoundStage.SMALL_FINAL and first_place < 2:
+            raise ValidationError(
+                {"first_place": [_("A small final decides places after the final's: 2 or more.")]},
+                code="invalid",
+            )
 
 
 @transaction.atomic
@@ -43,8 +76,12 @@ def round_create(
     stage: str = RoundStage.BASIC,
     number: int | None = None,
     draw_method: str = "",
+    placka_mode: str = "",
+    first_place: int | None = None,
 ) -> Round:
-    """Plan the next round with its playing word (approved by the commission)."""
+    """Plan the next round with its playing word (approved by the commission) and its
+    format: when the game ends (``placka_mode``, elimination by default for a final and a
+    small final) and, for those, the best place it decides."""
     require_director(by, tournament)
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if tournament.status == TournamentStatus.FINISHED:
@@ -60,12 +97,16 @@ def round_create(
         )
     if stage not in RoundStage.values:
         raise ValidationError({"stage": [_("Unknown stage.")]}, code="invalid")
+    placka_mode = placka_mode or default_placka_mode(stage)
+    _format_check(stage, placka_mode, first_place)
     round = Round(
         tournament=tournament,
         number=number,
         stage=stage,
         word=word,
         draw_method=draw_method or DEFAULT_METHOD[RoundStage(stage)],
+        placka_mode=placka_mode,
+        first_place=first_place,
     )
     round.full_clean()
     round.save()
@@ -91,6 +132,63 @@ def round_word_set(*, by: AnyUser | None, round: Round, word: PlayingWord) -> Ro
     round.word = word
     round.full_clean()
     round.save(update_fields=["word", "planned_word"])
+    return round
+
+
+def round_game_started(round: Round) -> bool:
+    """Whether a game (scored by hand or online) has begun at one of the round's tables."""
+    return (
+        Table.objects.filter(round=round)
+        .filter(models.Q(game__isnull=False) | models.Q(online_game__isnull=False))
+        .exists()
+    )
+
+
+_UNSET: Any = object()
+
+
+@transaction.atomic
+def round_format_set(
+    *,
+    by: AnyUser | None,
+    round: Round,
+    word: PlayingWord | None = None,
+    placka_mode: str = "",
+    first_place: int | None = _UNSET,
+) -> Round:
+    """Change a round's format (word, when the game ends, the best place it decides) until
+    a game of the round starts; the games copy the format when they start."""
+    round = (
+        Round.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("tournament", "word")
+        .get(pk=round.pk)
+    )
+    require_director(by, round.tournament)
+    if round.status == RoundStatus.FINISHED or round_game_started(round):
+        raise ValidationError(
+            {
+                "round": [
+                    _(
+                        "The game of this round has started: its word and format can no "
+                        "longer change."
+                    )
+                ]
+            },
+            code="started",
+        )
+    if word is not None and word.pk != round.word_id:
+        word_assert_usable(word)
+        if round.planned_word_id is None and len(word.letters) != len(round.word.letters):
+            round.planned_word = round.word
+        round.word = word
+    mode = placka_mode or round.placka_mode
+    place = round.first_place if first_place is _UNSET else first_place
+    _format_check(round.stage, mode, place)
+    round.placka_mode = mode
+    round.first_place = place
+    round.full_clean()
+    round.save(update_fields=["word", "planned_word", "placka_mode", "first_place"])
+    results_changed(round.tournament_id)
     return round
 
 

@@ -13,13 +13,15 @@ from django.utils.translation import gettext as _
 from scwu.roles import AnyUser
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
+from tournaments.results.services import results_changed
 
 # draft -> registration -> running -> finished; registration may be closed again (back to draft).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
     TournamentStatus.DRAFT: (TournamentStatus.REGISTRATION,),
     TournamentStatus.REGISTRATION: (TournamentStatus.DRAFT, TournamentStatus.RUNNING),
     TournamentStatus.RUNNING: (TournamentStatus.FINISHED,),
-    TournamentStatus.FINISHED: (),
+    # Reopening is for a director's correction after the end; it is audited (LogEntry).
+    TournamentStatus.FINISHED: (TournamentStatus.RUNNING,),
 }
 
 FORMAT_FIELDS = (
@@ -27,13 +29,17 @@ FORMAT_FIELDS = (
     "theme", "head_referee", "basic_rounds", "planned_field", "longer_word_rule",
     "prefer_tables_of", "has_semifinal", "final_size", "has_small_final", "small_final_size",
     "final_last_places_by_success", "sit_out_rule", "rank_order", "early_end",
-    "tie_without_hejma", "tiebreaks", "allow_bots",
+    "tie_without_hejma", "tiebreaks", "allow_bots", "confirm_deal_entry",
 )  # fmt: skip
 M2M_FIELDS = ("host_clubs", "directors", "line_judges")
 
 
 def _unique_slug(name: str, edition: int, season_year: int) -> str:
-    base = slugify(f"{name}-{season_year}")[:120] or "tournament"
+    # The season's year once: "Walkthrough Open 2026" in 2026 is walkthrough-open-2026.
+    named = slugify(name)
+    year = str(season_year)
+    base = (named if named.split("-")[-1] == year else slugify(f"{name}-{year}"))[:120]
+    base = base or "tournament"
     slug, n = base, 2
     while Tournament.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
@@ -81,7 +87,26 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
     tournament.full_clean()
     tournament.save()
     _set_m2m(tournament, m2m)
+    # The format (cut, rank order, tie-breaks ...) shapes the results: a new results version
+    # recomputes the placings and refreshes every page cached by version.
+    results_changed(tournament.pk)
     return tournament
+
+
+def tournament_reopen_audit(*, by: AnyUser | None, tournament: Tournament) -> None:
+    """Reopening a finished tournament lets its results change again: the admin's change
+    log records who did it and when (read-only there, like the scorekeeping audit)."""
+    from django.contrib.admin.models import CHANGE, LogEntry
+
+    if by is None or not by.is_authenticated:
+        return
+    LogEntry.objects.log_actions(
+        user_id=by.pk,
+        queryset=[tournament],
+        action_flag=CHANGE,
+        change_message="Reopened the finished tournament for scorekeeping corrections.",
+        single_object=True,
+    )
 
 
 @transaction.atomic
@@ -111,8 +136,11 @@ def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status:
                 {"status": [_("Every round must be finished before the tournament is.")]},
                 code="rounds_unfinished",
             )
+    reopened = tournament.status == TournamentStatus.FINISHED
     tournament.status = status
     tournament.save(update_fields=["status"])
+    if reopened:
+        tournament_reopen_audit(by=by, tournament=tournament)
     if status == TournamentStatus.FINISHED:
         # The season rankings count finished tournaments only: finishing one changes them.
         from tournaments.results.services import season_rankings_enqueue

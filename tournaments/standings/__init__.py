@@ -56,6 +56,7 @@ from .ranking import Ranked, places_assign, rank_groups, rank_keys
 from .records import (
     GameRecord,
     RecordEntry,
+    best_career_rate,
     best_success_rate,
     fastest_placka,
     latest_first_letter,
@@ -118,6 +119,7 @@ __all__ = [
     "Tally",
     "TournamentResult",
     "UnknownMetricError",
+    "best_career_rate",
     "best_success_rate",
     "boundary_split",
     "classification_compute",

@@ -92,11 +92,15 @@ def classification_compute(
     final: FinalPlacing | None = None,
     small_final: FinalPlacing | None = None,
     points_table: PointsTable | None = None,
+    small_final_first_place: int | None = None,
 ) -> Classification:
     """The final classification, with ranking points when ``points_table`` is given.
 
     Shared places split the points of the places they cover (see :mod:`.points`).
     Players of a final still being played have no place yet but hold their block.
+    The small final follows the final unless ``small_final_first_place`` asks for a
+    later block: the basic-round groups ranked above it come first (a group is never
+    split, so the block starts at the first place at or after the one asked).
     """
     by_id = {row.player_id: row for row in standings.rows}
     in_final = set(final.player_ids) if final else set()
@@ -105,9 +109,15 @@ def classification_compute(
     if both:
         raise InvalidFinalError(f"players {both} are in both the final and the small final.")
     groups = _final_groups(final, Stage.FINAL, by_id)
-    groups += _final_groups(small_final, Stage.SMALL_FINAL, by_id)
-    rest = [row for row in standings.rows if row.player_id not in in_final | in_small]
-    groups += _rest_groups(rest)
+    small_groups = _final_groups(small_final, Stage.SMALL_FINAL, by_id)
+    rest = _rest_groups([row for row in standings.rows if row.player_id not in in_final | in_small])
+    before = 0
+    if small_final_first_place is not None:
+        taken = sum(1 for members, _, _ in groups for row in members if row.status.is_placed)
+        while before < len(rest) and taken + 1 < small_final_first_place:
+            taken += sum(1 for row in rest[before][0] if row.status.is_placed)
+            before += 1
+    groups += rest[:before] + small_groups + rest[before:]
 
     ranked = places_assign(
         [members for members, _, _ in groups],

@@ -17,7 +17,7 @@ tournament and round).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -95,10 +95,20 @@ def best_success_rate(
     for game in games:
         played[game.player_id] = played.get(game.player_id, 0) + len(game.deals)
         lost[game.player_id] = lost.get(game.player_id, 0) + sum(game.deals)
+    return best_career_rate(
+        {p: (n, lost[p]) for p, n in played.items()}, min_deals=min_deals, limit=limit
+    )
+
+
+def best_career_rate(
+    totals: Mapping[PlayerId, tuple[int, int]], *, min_deals: int, limit: int | None = 10
+) -> tuple[RecordEntry, ...]:
+    """Players by success rate from their (deals played, deals lost), with at least
+    ``min_deals`` played."""
     entries = [
-        (p, Fraction(n - lost[p], n), None, None)
-        for p, n in played.items()
-        if n >= max(min_deals, 1)
+        (p, Fraction(played - lost, played), None, None)
+        for p, (played, lost) in totals.items()
+        if played >= max(min_deals, 1)
     ]
     return _table(entries, higher_is_better=True, limit=limit)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -11,10 +13,12 @@ from django.views.decorators.http import require_POST
 
 from scwu import selectors as scwu_selectors
 from scwu.models import Player
+from scwu.security.params import int_value, text_param
+from scwu.security.redirects import safe_next
 from scwu.views.forms import run_service
 from tournaments import selectors
-from tournaments.forms import EntryRegisterForm, SubstituteForm, TournamentForm
-from tournaments.models import Entry, EntryStatus
+from tournaments.forms import EntryRegisterForm, NewcomerForm, SubstituteForm, TournamentForm
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.permissions import require_director
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as tournament_services
@@ -78,7 +82,8 @@ def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         _("The tournament's status has changed."),
     )
-    return redirect(request.POST.get("next") or "tournament-detail", slug=tournament.slug)
+    target = safe_next(request, request.POST.get("next"))
+    return redirect(target) if target else redirect("tournament-detail", slug=tournament.slug)
 
 
 @login_required
@@ -95,12 +100,20 @@ def tournament_entries(request: HttpRequest, slug: str) -> HttpResponse:
                 ),
                 _("%(player)s is registered.") % {"player": player},
             )
-        return redirect(f"{request.path}?q={request.GET.get('q', '')}")
-    search = request.GET.get("q", "").strip()
-    found = (
-        scwu_selectors.player_list(search=search).exclude(entries__tournament=tournament)[:12]
-        if search
-        else []
+        # The search stays (register several from one search); the page then says who of
+        # it is registered already rather than "No players found.".
+        return redirect(f"{request.path}?{urlencode({'q': text_param(request, 'q')})}")
+    return _entries_page(request, tournament, NewcomerForm())
+
+
+def _entries_page(
+    request: HttpRequest, tournament: Tournament, newcomer_form: NewcomerForm
+) -> HttpResponse:
+    search = text_param(request, "q").strip()
+    matching = scwu_selectors.player_list(search=search) if search else None
+    found = matching.exclude(entries__tournament=tournament)[:12] if matching is not None else []
+    found_registered = (
+        matching.filter(entries__tournament=tournament).count() if matching is not None else 0
     )
     entries = selectors.entry_list(tournament)
     return render(
@@ -110,11 +123,42 @@ def tournament_entries(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "entries": entries,
             "found": found,
+            "found_registered": found_registered,
             "search": search,
             "checked_in": entries.filter(status=EntryStatus.CHECKED_IN).count(),
             "substitute_form": SubstituteForm(),
+            "newcomer_form": newcomer_form,
         },
+        status=400 if newcomer_form.errors else 200,
     )
+
+
+@login_required
+@require_POST
+def entry_newcomer(request: HttpRequest, slug: str) -> HttpResponse:
+    """The registration desk: a newcomer not yet in the registry is created and entered."""
+    tournament = tournament_for_director(request, slug)
+    form = NewcomerForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        entry = run_service(
+            form,
+            lambda: entry_services.entry_register_newcomer(
+                by=request.user,
+                tournament=tournament,
+                nickname=data["nickname"],
+                real_name=data["real_name"],
+                gender=data["gender"],
+                club=data["club"],
+            ),
+        )
+        if entry is not None:
+            messages.success(
+                request,
+                _("%(player)s is in the registry and registered.") % {"player": entry.player},
+            )
+            return redirect("tournament-entries", slug=slug)
+    return _entries_page(request, tournament, form)
 
 
 def _entry(request: HttpRequest, slug: str, pk: int) -> Entry:
@@ -169,10 +213,10 @@ def entry_substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def entry_self_register(request: HttpRequest, slug: str) -> HttpResponse:
     """A player registers themself; a captain registers one of their club's players."""
     tournament = get_object_or_404(selectors.tournament_list(), slug=slug)
-    raw = request.POST.get("player", "")
+    chosen = int_value("player", request.POST.get("player", ""), default=None, minimum=1)
     player = (
-        get_object_or_404(Player, pk=int(raw))
-        if raw.isdigit()
+        get_object_or_404(Player, pk=chosen)
+        if chosen is not None
         else getattr(request.user, "player", None)
     )
     if player is None:

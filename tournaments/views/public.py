@@ -6,7 +6,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from scwu.roles import Role, has_role
-from tournaments import selectors
+from scwu.security.params import int_param
+from tournaments import matchday, selectors
 from tournaments.models import EntryStatus, Round, Season, Tournament, TournamentStatus
 from tournaments.permissions import can_direct
 from tournaments.views.common import round_of
@@ -14,8 +15,7 @@ from tournaments.views.common import round_of
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     seasons = list(Season.objects.order_by("-year"))
-    raw = request.GET.get("season", "")
-    season = int(raw) if raw.isdigit() else None
+    season = int_param(request, "season", default=None, minimum=1900, maximum=2200)
     return render(
         request,
         "tournaments/tournament_list.html",
@@ -53,6 +53,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and not registered
             and tournament.status == TournamentStatus.REGISTRATION,
             "club_players": club_players,
+            "live_rounds": matchday.round_live_list(tournament),
         },
     )
 
@@ -85,7 +86,7 @@ def seat_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def projector(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _public_round(request, slug, number)
-    seconds = request.GET.get("every", "8")
+    seconds = int_param(request, "every", default=8, minimum=2, maximum=120)
     return render(
         request,
         "tournaments/projector.html",
@@ -93,6 +94,6 @@ def projector(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": round,
             "tournament": round.tournament,
             "tables": selectors.round_tables(round),
-            "seconds": int(seconds) if seconds.isdigit() and 2 <= int(seconds) <= 120 else 8,
+            "seconds": seconds,
         },
     )

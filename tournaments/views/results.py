@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 from django.http import (
     Http404,
     HttpRequest,
@@ -16,16 +17,18 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.selectors import round_dashboard
+from scwu.httpcache import etag_of, not_modified, versioned
+from scwu.security.params import int_param
 from tournaments import exports, selectors
 from tournaments.exports.chart import standings_chart
 from tournaments.exports.files import EXPORTS, UnknownRoundError, export_body, export_refusal
-from tournaments.models import Round, RoundStatus, Tournament
-from tournaments.results.loading import results_version
+from tournaments.models import ResultsState, Round, RoundStatus, Tournament
 from tournaments.results.selectors import (
     TournamentResults,
     results_viewer_may_see_unreleased,
@@ -42,8 +45,7 @@ LIVE_PARTS = {
 
 
 def _seconds(request: HttpRequest, name: str, default: int) -> int:
-    raw = request.GET.get(name, "")
-    return int(raw) if raw.isdigit() and 2 <= int(raw) <= 120 else default
+    return int_param(request, name, default=default, minimum=2, maximum=120) or default
 
 
 def _results(request: HttpRequest, tournament: Tournament) -> TournamentResults:
@@ -68,6 +70,32 @@ def _token(version: int, current: Round | None) -> str:
     return f"{version}.{current.pk}.{current.status}"
 
 
+def _live_token(slug: str) -> tuple[int, str]:
+    """The tournament's id and :func:`_token`, in one small query (what every poll costs)."""
+    rounds = Round.objects.filter(tournament=OuterRef("pk")).order_by("-number")
+    public = rounds.filter(status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED])
+    row = (
+        Tournament.objects.filter(slug=slug)
+        .annotate(
+            version=Subquery(
+                ResultsState.objects.filter(tournament=OuterRef("pk")).values("requested")[:1]
+            ),
+            playing=Subquery(rounds.filter(status=RoundStatus.PUBLISHED).values("pk")[:1]),
+            last=Subquery(public.values("pk")[:1]),
+            last_status=Subquery(public.values("status")[:1]),
+        )
+        .values_list("pk", "version", "playing", "last", "last_status")
+        .first()
+    )
+    if row is None:
+        raise Http404(_("No such tournament."))
+    pk, version, playing, last, last_status = row
+    version = version or 0
+    if playing is not None:
+        return pk, f"{version}.{playing}.{RoundStatus.PUBLISHED}"
+    return pk, str(version) if last is None else f"{version}.{last}.{last_status}"
+
+
 def _live_context(tournament: Tournament, results: TournamentResults) -> dict[str, Any]:
     current = _current_round(tournament)
     held = current is not None and current.number not in results.visible_rounds
@@ -81,48 +109,90 @@ def _live_context(tournament: Tournament, results: TournamentResults) -> dict[st
         "held_rounds": [r.number for r in results.rounds if not r.released],
         "dashboard": dashboard,
         "lines": exports.standing_lines(results.standings, results.entries),
+        # Once a final exists the classification leads; the standings are the basic rounds.
+        "classified": exports.classification_lines(
+            results.classification, results.entries, results.figures
+        )
+        if results.classification is not None
+        else [],
         "cut": cut,
         "token": _token(results.version, current),
     }
 
 
-def results_live(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    context = _live_context(tournament, _results(request, tournament))
-    context["every"] = _seconds(request, "every", 5)
-    return render(request, "tournaments/results_live.html", context)
-
-
-def results_live_poll(request: HttpRequest, slug: str) -> JsonResponse:
-    """The small JSON the live page and the projector poll: the new fragment, only on change."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    part = LIVE_PARTS.get(request.GET.get("part", "live"))
-    if part is None:
-        return JsonResponse({"detail": _("Unknown part: use live or projector.")}, status=400)
-    # Most polls find nothing new: answer them from the version alone, without the results.
-    token = _token(results_version(tournament.pk), _current_round(tournament))
-    if request.GET.get("since") == token:
-        return JsonResponse({"version": token, "changed": False})
-    # After a change every open page asks at once: render the fragment once per version
-    # (it holds no per-user data, only what this kind of viewer may see).
-    include = results_viewer_may_see_unreleased(request.user, tournament)
-    key = f"results-live:{tournament.pk}:{token}:{int(include)}:{part}:{get_language()}"
-    answer = cache.get(key)
+def _fragment(
+    request: HttpRequest, slug: str, tournament_id: int, token: str, part: str, include: bool
+) -> dict[str, Any]:
+    """The live fragment of ``part`` at ``token``, rendered once per version and kind of
+    viewer (it holds no per-user data, only what this kind of viewer may see)."""
+    key = f"results-live:{tournament_id}:{token}:{int(include)}:{part}:{get_language()}"
+    answer: dict[str, Any] | None = cache.get(key)
     if answer is None:
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
         context = _live_context(
             tournament, tournament_results(tournament, include_unreleased=include)
         )
         html = render_to_string(part, context, request=request)
         answer = {"version": context["token"], "changed": True, "html": html}
         cache.set(key, answer, timeout=600)
-    return JsonResponse(answer)
+    return answer
+
+
+def _may_see_unreleased(request: HttpRequest, tournament_id: int) -> bool:
+    if not request.user.is_authenticated:
+        return False  # the public, without a query
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return results_viewer_may_see_unreleased(request.user, tournament)
+
+
+def _live_page(request: HttpRequest, slug: str, part: str) -> tuple[Tournament, dict[str, Any]]:
+    """The page around the cached fragment: the tournament, its token and the fragment."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    _pk, token = _live_token(slug)
+    include = results_viewer_may_see_unreleased(request.user, tournament)
+    answer = _fragment(request, slug, tournament.pk, token, LIVE_PARTS[part], include)
+    return tournament, {
+        "tournament": tournament,
+        "token": answer["version"],
+        "fragment": mark_safe(answer["html"]),  # our own template, rendered above
+    }
+
+
+def results_live(request: HttpRequest, slug: str) -> HttpResponse:
+    _tournament, context = _live_page(request, slug, "live")
+    context["every"] = _seconds(request, "every", 5)
+    return render(request, "tournaments/results_live.html", context)
+
+
+def results_live_poll(request: HttpRequest, slug: str) -> HttpResponse:
+    """The small JSON the live page and the projector poll: the new fragment, only on change.
+
+    Most polls find nothing new and cost one query (the token); after a change every open
+    page asks at once, and the fragment is rendered once per version (then nginx answers the
+    public for ``PUBLIC_MAX_AGE`` seconds)."""
+    part = LIVE_PARTS.get(request.GET.get("part", "live"))
+    if part is None:
+        return JsonResponse({"detail": _("Unknown part: use live or projector.")}, status=400)
+    tournament_id, token = _live_token(slug)
+    if request.GET.get("since") == token:
+        response: HttpResponse = JsonResponse({"version": token, "changed": False})
+        return versioned(response, etag=etag_of(token, "same"), shared=True)
+    include = _may_see_unreleased(request, tournament_id)
+    etag = etag_of(token, int(include), part, get_language())
+    unchanged = not_modified(request, etag)
+    if unchanged is not None:
+        return unchanged
+    answer = _fragment(request, slug, tournament_id, token, part, include)
+    return versioned(JsonResponse(answer), etag=etag, shared=not include)
 
 
 def results_final(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     results = _results(request, tournament)
     if results.classification is not None:
-        lines: list[Any] = exports.classification_lines(results.classification, results.entries)
+        lines: list[Any] = exports.classification_lines(
+            results.classification, results.entries, results.figures
+        )
     else:
         lines = exports.standing_lines(results.standings, results.entries)
     placed = [line for line in lines if line.status.is_placed]
@@ -142,11 +212,9 @@ def results_final(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def results_projector(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    context = _live_context(tournament, _results(request, tournament))
+    _tournament, context = _live_page(request, slug, "projector")
     context["every"] = _seconds(request, "every", 10)
-    raw = request.GET.get("rows", "")
-    context["rows"] = int(raw) if raw.isdigit() and 4 <= int(raw) <= 40 else 12
+    context["rows"] = int_param(request, "rows", default=12, minimum=4, maximum=40)
     return render(request, "tournaments/results_projector.html", context)
 
 

@@ -12,9 +12,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors
-from tournaments.forms import DrawStartForm, ManualDrawForm, RoundCreateForm, SwapForm
+from tournaments.forms import (
+    DrawStartForm,
+    ManualDrawForm,
+    RoundCreateForm,
+    RoundFormatForm,
+    SwapForm,
+)
 from tournaments.models import Entry, RoundStatus, Seat, Table
 from tournaments.permissions import can_direct
+from tournaments.results import playoff as playoff_services
+from tournaments.results.selectors import tournament_results
 from tournaments.services import draw as draw_services
 from tournaments.services import rounds as round_services
 from tournaments.views.common import act, round_of, tournament_for_director
@@ -23,7 +31,7 @@ from tournaments.views.common import act, round_of, tournament_for_director
 @login_required
 def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_director(request, slug)
-    form = RoundCreateForm(request.POST or None)
+    form = RoundCreateForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         created = act(
             request,
@@ -32,15 +40,66 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
                 tournament=tournament,
                 word=form.cleaned_data["word"],
                 stage=form.cleaned_data["stage"],
+                placka_mode=form.cleaned_data["placka_mode"],
+                first_place=form.cleaned_data["first_place"],
             ),
         )
         if created is not None:
             return redirect("round-manage", slug=slug, number=created.number)
+    cut = tournament_results(tournament, include_unreleased=True).standings.cut
     return render(
         request,
         "tournaments/rounds.html",
-        {"tournament": tournament, "rounds": selectors.round_list(tournament), "form": form},
+        {
+            "tournament": tournament,
+            "rounds": selectors.round_list(tournament),
+            "form": form,
+            "cut": cut,
+        },
+        status=400 if form.errors else 200,
     )
+
+
+@login_required
+@require_POST
+def playoff_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """One action: the play-off round of the tie at the cut, seated and published."""
+    tournament = tournament_for_director(request, slug)
+    created = act(
+        request,
+        lambda: playoff_services.playoff_create(by=request.user, tournament=tournament),
+        _("The play-off table is seated and published."),
+    )
+    if created is not None:
+        return redirect("round-manage", slug=slug, number=created.number)
+    return redirect("round-list", slug=slug)
+
+
+@login_required
+@require_POST
+def round_format(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's word, when its game ends and the places it decides (until it starts)."""
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    form = RoundFormatForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for text in errors:
+                messages.error(request, f"{label}: {text}" if label else str(text))
+        return redirect("round-manage", slug=slug, number=number)
+    act(
+        request,
+        lambda: round_services.round_format_set(
+            by=request.user,
+            round=round,
+            word=form.cleaned_data["word"],
+            placka_mode=form.cleaned_data["placka_mode"],
+            first_place=form.cleaned_data["first_place"],
+        ),
+        _("The round's format is saved."),
+    )
+    return redirect("round-manage", slug=slug, number=number)
 
 
 @login_required
@@ -55,6 +114,16 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": round,
             "tables": selectors.round_tables(round),
             "draw_form": DrawStartForm(initial={"method": round.draw_method}),
+            "format_form": RoundFormatForm(
+                tournament=tournament,
+                initial={
+                    "word": round.word_id,
+                    "placka_mode": round.placka_mode,
+                    "first_place": round.first_place,
+                },
+            ),
+            "format_editable": round.status != RoundStatus.FINISHED
+            and not round_services.round_game_started(round),
             "manual_form": ManualDrawForm(),
             "field": selectors.entry_drawable_list(tournament),
             "status_url": reverse("round-draw-status", args=[slug, number]),

@@ -11,7 +11,12 @@ from games.online.services.clock import (
     online_director_decide,
     online_presence,
 )
-from games.online.services.setup import online_game_start, online_join, online_practice_create
+from games.online.services.setup import (
+    online_game_start,
+    online_join,
+    online_practice_again,
+    online_practice_create,
+)
 from games.online.services.table import Change, online_act, online_state, seat_of
 
 __all__ = [
@@ -24,6 +29,7 @@ __all__ = [
     "online_director_decide",
     "online_game_start",
     "online_join",
+    "online_practice_again",
     "online_practice_create",
     "online_presence",
     "online_seat_mute",

@@ -48,6 +48,8 @@ def online_chat_post(*, game_id: int, user: Any, text: object) -> dict[str, Any]
     """Post a message; returns its chat frame."""
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT:
         raise OnlineError("malformed")
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in text):
+        raise OnlineError("malformed")  # NUL and control characters: refused, socket kept
     game = OnlineGame.objects.select_related("table__round__tournament").get(pk=game_id)
     seat = None
     if user is not None and user.is_authenticated:

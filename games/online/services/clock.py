@@ -1,9 +1,11 @@
 """Clocks and absence: the grace period, a bot for an absent human, the director's call.
 
 A human to move who runs out of time, or disconnects, gets ``grace_seconds`` more; then a
-bot plays for them in a practice game, while a tournament table waits for the director,
-who lets the bot play or keeps waiting (a fresh clock). A returning human takes the seat
-back from the bot. Every step shows in the state frame (``clock`` and ``seats``).
+practice game pauses (``waiting_for_director`` names the seat; no bot takes it) until that
+player is back: connecting again or simply playing resumes it at once. A tournament table
+waits for the director, who lets the bot play or keeps waiting (a fresh clock). A returning
+human takes the seat back from a bot. Every step shows in the state frame (``clock`` and
+``seats``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from games import permissions
 from games.online.errors import OnlineError
-from games.online.models import OnlineStatus
+from games.online.models import OnlineSeat, OnlineStatus
 from games.online.services.table import (
     Change,
     Locked,
@@ -46,15 +50,9 @@ def online_clock_expire(*, game_id: int, now: dt.datetime | None = None) -> Chan
         row.in_grace = True
         row.deadline = now + dt.timedelta(seconds=row.grace_seconds)
         return finish(locked, meta_changed=True)
-    if row.is_practice:
-        seat = locked.seat(turn.code)
-        seat.bot_takeover = True
-        seat.save(update_fields=["bot_takeover"])
-        bots_move(locked)
-        clock_set(locked, now=now)
-    else:
-        row.waiting_for_director = turn.code
-        row.deadline, row.in_grace = None, False
+    # Practice: the game pauses for its player; tournament: the director decides.
+    row.waiting_for_director = turn.code
+    row.deadline, row.in_grace = None, False
     return finish(locked, meta_changed=True)
 
 
@@ -68,7 +66,7 @@ def online_director_decide(*, by: Any, game_id: int, allow_bot: bool) -> Change:
     """The director's call on a seat whose grace ran out: a bot plays, or wait again."""
     locked = game_lock(game_id)
     row = locked.row
-    if row.table is None or not permissions.can_referee(by, row.table):
+    if row.table is None or not permissions.can_referee(by, row.table):  # practice included
         _untouched(locked)
         raise OnlineError("forbidden")
     waiting = row.waiting_for_director
@@ -98,6 +96,16 @@ def online_presence(*, game_id: int, user: Any, connected: bool) -> Change | Non
         _untouched(locked)
         return None
     seat = locked.seat(code)
+    # Counted in the database, not in the cached seat: two tabs of one seat are two
+    # connections, and closing one leaves the seat connected.
+    OnlineSeat.objects.filter(pk=seat.pk).update(
+        connections=F("connections") + 1 if connected else Greatest(F("connections") - 1, 0)
+    )
+    still = OnlineSeat.objects.values_list("connections", flat=True).get(pk=seat.pk) > 0
+    if still == seat.connected and not (connected and seat.bot_takeover):
+        _untouched(locked)
+        return None
+    connected = still
     seat.connected = connected
     fields = ["connected"]
     to_move = game.turn is not None and game.turn.code == code

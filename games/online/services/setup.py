@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from engine import DEFAULT_RULESET
 from games import permissions
-from games.online.models import SEAT_LETTERS, OnlineGame, OnlineSeat, OnlineStatus
+from games.online.models import SEAT_LETTERS, BotLevel, OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.scoring import scorekeeping_game_start
 from games.online.services.table import Change, bots_move, clock_set, finish, game_lock
 from games.scoring import ruleset_of
@@ -37,6 +37,13 @@ def _check_clock(seconds_per_action: int, grace_seconds: int) -> None:
         )
 
 
+def _check_level(bot_level: str) -> None:
+    if bot_level not in BotLevel.values:
+        raise ValidationError(
+            {"bot_level": [_("Choose the bots' level: easy, medium or hard.")]}, code="bot_level"
+        )
+
+
 def _start(game_id: int) -> Change:
     """All four seats are filled: the game runs, the bots pass, the clock starts."""
     locked = game_lock(game_id)
@@ -52,14 +59,17 @@ def online_practice_create(
     by: AnyUser,
     word: PlayingWord,
     bots: int,
+    bot_level: str = BotLevel.MEDIUM,
     seconds_per_action: int = DEFAULT_SECONDS,
     grace_seconds: int = DEFAULT_SECONDS,
 ) -> OnlineGame:
-    """A practice game: ``by`` at seat A, ``bots`` bots in the last seats, the rest open."""
+    """A practice game: ``by`` at seat A, ``bots`` bots of ``bot_level`` in the last seats,
+    the rest open."""
     if not by.is_authenticated:
         raise ValidationError({"word": [_("Sign in to open a practice game.")]}, code="auth")
     if not 0 <= bots <= MAX_BOTS:
         raise ValidationError({"bots": [_("Choose 0 to 3 bots.")]}, code="bots")
+    _check_level(bot_level)
     if word.status != "approved":
         raise ValidationError({"word": [_("Choose an approved playing word.")]}, code="word")
     _check_clock(seconds_per_action, grace_seconds)
@@ -70,6 +80,7 @@ def online_practice_create(
         seed=secrets.randbits(62),
         seconds_per_action=seconds_per_action,
         grace_seconds=grace_seconds,
+        bot_level=bot_level,
         created_by=by,  # type: ignore[misc]
     )
     game.full_clean(exclude=["table", "created_by"])
@@ -86,6 +97,32 @@ def online_practice_create(
         _start(game.pk)
     game.refresh_from_db()
     return game
+
+
+@transaction.atomic
+def online_practice_again(*, by: AnyUser, game_id: int) -> OnlineGame:
+    """A new practice game like ``game_id`` (its word, bots, level and clock) for one of
+    its players, who sits at A again."""
+    row = OnlineGame.objects.filter(pk=game_id, table__isnull=True).first()
+    if row is None:
+        raise ValidationError({"game": [_("No such practice game.")]}, code="game")
+    if not by.is_authenticated or not row.seats.filter(user_id=by.pk).exists():
+        raise ValidationError(
+            {"game": [_("Only a player of this game can play it again.")]}, code="seated"
+        )
+    word = PlayingWord.objects.filter(status="approved", label=row.word_label).first()
+    if word is None:
+        raise ValidationError(
+            {"word": [_("This game's playing word is no longer approved.")]}, code="word"
+        )
+    return online_practice_create(
+        by=by,
+        word=word,
+        bots=row.seats.filter(is_bot=True).count(),
+        bot_level=row.bot_level,
+        seconds_per_action=row.seconds_per_action,
+        grace_seconds=row.grace_seconds,
+    )
 
 
 @transaction.atomic
@@ -117,13 +154,15 @@ def online_game_start(
     by: AnyUser,
     table: Table,
     bots: dict[str, bool] | None = None,
+    bot_level: str = BotLevel.MEDIUM,
     seconds_per_action: int = DEFAULT_SECONDS,
     grace_seconds: int = DEFAULT_SECONDS,
 ) -> OnlineGame:
     """Open the online game of a tournament's online table (a director or referee does).
 
     Seats A-D are the table's seats; each needs a player with a user account, unless the
-    tournament allows bots and ``bots`` names the seat."""
+    tournament allows bots and ``bots`` names the seat. ``bot_level`` is how well its bots
+    play (a bot sitting there, or one the director lets play for an absent player)."""
     permissions.require_referee(by, table)
     existing = OnlineGame.objects.filter(table=table).first()
     if existing is not None:
@@ -138,6 +177,7 @@ def online_game_start(
             {"bots": [_("This tournament does not allow bots at online tables.")]}, code="bots"
         )
     _check_clock(seconds_per_action, grace_seconds)
+    _check_level(bot_level)
     users: dict[str, Any] = {}
     for seat in table.seats.select_related("entry__player__user"):
         users[seat.position] = seat.entry.player.user
@@ -160,6 +200,7 @@ def online_game_start(
         seed=secrets.randbits(62),
         seconds_per_action=seconds_per_action,
         grace_seconds=grace_seconds,
+        bot_level=bot_level,
         created_by=by,  # type: ignore[misc]
     )
     for letter in SEAT_LETTERS:

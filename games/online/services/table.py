@@ -21,7 +21,6 @@ from django.utils import timezone
 from engine import (
     SEATS,
     Game,
-    HeuristicBot,
     IllegalActionError,
     ParseError,
     Seat,
@@ -31,12 +30,12 @@ from engine import (
     play_action,
 )
 from games.online import replay
+from games.online.bots import bot_for
 from games.online.errors import OnlineError
 from games.online.frames import Step, refresh_meta, seats_json, state_step
 from games.online.models import OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.scoring import deal_finished
 
-_BOT = HeuristicBot()
 _REASON_CODES = {"turn": "not_your_turn", "phase": "illegal_action"}
 
 
@@ -69,7 +68,7 @@ class Locked:
         """The seats' part of a frame, built once (:func:`finish` rebuilds it when the
         seats may have changed)."""
         if self._seats_data is None:
-            self._seats_data = seats_json(self.seats)
+            self._seats_data = seats_json(self.seats, self.row.bot_level)
         return self._seats_data
 
 
@@ -212,7 +211,8 @@ def _bot_to_move(locked: Locked) -> Seat | None:
 def bots_move(locked: Locked) -> None:
     """Bots (and bots playing for absent humans) move at once until a human is to move."""
     while (seat := _bot_to_move(locked)) is not None:
-        apply_action(locked, seat, _BOT.choose(locked.game.deal, int(seat)))
+        bot = bot_for(locked.row.bot_level)
+        apply_action(locked, seat, bot.choose(locked.game.deal, int(seat)))
 
 
 def clock_set(locked: Locked, *, now: dt.datetime | None = None) -> None:
@@ -292,7 +292,9 @@ def online_act(*, game_id: int, user: Any, action: object, version: object) -> C
         if version != row.version:
             raise OnlineError("stale_version")
         if row.waiting_for_director == seat:
-            raise OnlineError("paused")
+            if not row.is_practice:
+                raise OnlineError("paused")
+            row.waiting_for_director = ""  # a paused practice player is back: play on
         apply_action(locked, Seat.parse(seat), move)
     except OnlineError:
         if not locked.change.steps:  # refused before any change: the state is untouched

@@ -5,15 +5,25 @@
  * judge saw, waits as "pending" in the log, and is sent (in order, with backoff, and at once
  * when the browser comes back online) until the server answers. The key makes a resend of a
  * deal the server already stored a no-op; a deal number someone else took meanwhile is put to
- * the referee (discard mine / record mine as the next deal), never dropped silently. */
+ * the referee (discard mine / record mine as the next deal, each confirmed), never dropped
+ * silently.
+ *
+ * Offline, the page opens from its service worker (templates/games/sw.js) and shows what the
+ * pending deals make of the game by following the server's tree of next states
+ * (state.ahead: the ledger's replay for every possible loser of the next deals), marked as
+ * pending: no rule of the game is computed here. */
 (function () {
   "use strict";
   var app = document.getElementById("table-app");
   if (!app) return;
   var state = JSON.parse(document.getElementById("table-state").textContent);
   var t = JSON.parse(document.getElementById("table-i18n").textContent);
+  // Texts with placeholders come translated from the view (gettext, python-format).
+  var formatted = JSON.parse(document.getElementById("table-texts").textContent);
+  Object.keys(formatted).forEach(function (key) { t[key] = formatted[key]; });
   var canScore = app.dataset.canScore === "1";
   var busy = false;
+  var connected = navigator.onLine !== false;
   var RETRY_FIRST_MS = 1000;
   var RETRY_MAX_MS = 30000;
 
@@ -60,20 +70,58 @@
     app.classList.add("busy");
     return send(url, payload).then(function (res) {
       return res.json().then(function (body) {
-        if (res.ok) { state = body; showError(""); render(); return; }
+        if (res.ok) { state = body; stateEpoch += 1; connected = true; showError(""); keepOffline(true); render(); return; }
         showError(flatten(body));
         return refresh();
       });
-    }).catch(function () { showError(t.offline); })
+    }).catch(function () { connected = false; showError(t.offline); render(); })
       .then(function () { busy = false; app.classList.remove("busy"); });
   }
+  var stateEpoch = 0;  // bumped by every write's answer, whose state is the newest there is
   function refresh() {
+    var epoch = stateEpoch;
     return fetch(app.dataset.stateUrl, { credentials: "same-origin" })
       .then(function (res) {
         if (!res.ok) throw new Error("state " + res.status);
         return res.json();
       })
-      .then(function (body) { state = body; render(); });
+      .then(function (body) {
+        // A write answered while this read was on its way: keep the write's newer state.
+        if (epoch !== stateEpoch) return;
+        state = body;
+        render();
+      });
+  }
+
+  // -- the service worker: the page, its files and its last state kept for offline use ----
+  var keepSeq = 0;  // data-offline="ready" once the worker kept the latest state asked
+  function keepOffline(withState) {
+    // The page asks the worker to keep it (it may have been opened before the worker was
+    // installed) and, after an answer to one of its writes, the newest state it knows.
+    if (!("serviceWorker" in navigator) || !app.dataset.swUrl) return;
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (!reg.active) return;
+      keepSeq += 1;
+      var message = { type: "keep-table", page: window.location.pathname, stateUrl: app.dataset.stateUrl, seq: keepSeq };
+      app.dataset.offline = "keeping";
+      if (withState) message.state = state;
+      reg.active.postMessage(message);
+    });
+  }
+  if ("serviceWorker" in navigator && app.dataset.swUrl) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "table-kept" && event.data.seq === keepSeq) {
+        app.dataset.offline = "ready";
+      }
+    });
+    // A new release's worker took over (and dropped the old cache): keep this table again.
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      keepOffline(false);
+      refresh().catch(function () { /* kept at the next answer */ });
+    });
+    navigator.serviceWorker.register(app.dataset.swUrl)  // scope: its folder, /games/tables/
+
+      .then(function () { keepOffline(false); }, function () { /* no worker: online only */ });
   }
 
   // -- the outbox -------------------------------------------------------------------------
@@ -97,12 +145,12 @@
     if (outbox.length) return outbox[outbox.length - 1].number + 1;
     return state.next_deal ? state.next_deal.number : null;
   }
-  function queueDeal(payload) {
+  function queueDeal(payload, loser) {
     var number = nextNumber();
     if (number === null) return;
     payload.number = number;
     payload.idempotency_key = newKey();
-    outbox.push({ key: payload.idempotency_key, number: number, payload: payload, refused: null });
+    outbox.push({ key: payload.idempotency_key, number: number, payload: payload, refused: null, loser: loser || null });
     save();
     render();
     flush();
@@ -130,13 +178,23 @@
           outbox.shift();
           save();
           state = body;
+          stateEpoch += 1;
+          connected = true;
+          keepOffline(true);
           failures = 0;
           showError("");
           return true;
         });
       }
-      if (res.status === 400 || res.status === 404) {
+      if (res.status === 400 || res.status === 404 || res.status === 409) {
         return res.json().catch(function () { return {}; }).then(function (body) {
+          if (res.status !== 404 && !(body && body.number)) {
+            // Not a conflict (someone else took the number): the deal itself is refused, e.g.
+            // points that no deal gives. Say why next to the entry, give the values back.
+            giveBack(item, flatten(body));
+            return refresh().catch(function () { /* shown from the last state */ })
+              .then(function () { return true; });
+          }
           item.refused = { message: flatten(body) };
           save();
           return refresh().catch(function () { /* the panel still shows the server's message */ })
@@ -150,16 +208,33 @@
       if (sent) flush();
     }, function () {
       sending = false;
+      connected = false;
       render();
       scheduleRetry();
     });
   }
+  function giveBack(item, reason) {
+    outbox.shift();
+    var next = state.next_deal ? state.next_deal.number : item.number;
+    outbox.forEach(function (other, i) { other.number = next + i; });
+    save();
+    var text = fill(t.refusedDeal, { number: item.number, reason: reason });
+    if (item.payload.points && $("points-entry")) {
+      restorePoints = item.payload;
+      pointsError(text);
+    } else {
+      showError(text);
+    }
+  }
+  var choice = null;  // "discard" or "next": waiting for the referee's confirmation
   function resolveDiscard() {
+    choice = null;
     outbox.shift();
     save();
     retryNow();
   }
   function resolveAsNext() {
+    choice = null;
     if (!state.next_deal) return;
     var shift = state.next_deal.number - outbox[0].number;
     outbox.forEach(function (item) { item.number += shift; });
@@ -167,7 +242,31 @@
     save();
     retryNow();
   }
-  window.addEventListener("online", retryNow);
+  window.addEventListener("online", function () { connected = true; retryNow(); });
+  window.addEventListener("offline", function () { connected = false; render(); });
+
+  // -- what the pending deals make of the game: the server's tree, followed ---------------
+  function lossOf(item) {
+    if (item.loser) return item.loser;
+    var losers = item.payload.losers;
+    return losers && losers.length === 1 ? losers[0] : null;
+  }
+  function projection() {
+    // The state after the pending deals, or null when one of them lies past the tree (more
+    // deals than it covers, two losers): the page then says the server will tell.
+    // A deal the server refused waits for the referee's choice: nothing after it is known.
+    if (outbox.length && outbox[0].refused) return null;
+    var node = state.ahead || null;
+    for (var i = 0; i < outbox.length && node; i++) {
+      var loser = lossOf(outbox[i]);
+      node = loser && node.after ? node.after[loser] || null : null;
+    }
+    return node;
+  }
+  function shownSeat(shown, name) {
+    if (!shown) return null;
+    return shown.seats.filter(function (seat) { return seat.seat === name; })[0] || null;
+  }
 
   function describe(losers) {
     return losers.join(", ") + " " + t.lost;
@@ -191,33 +290,63 @@
     var panel = $("conflict");
     if (!panel) return;
     panel.hidden = !(head && head.refused);
-    if (panel.hidden) return;
+    if (panel.hidden) { choice = null; return; }
     var theirs = state.deals.filter(function (deal) { return deal.number === head.number; })[0];
-    $("conflict-text").textContent = theirs
-      ? fill(t.conflict, { number: head.number, theirs: describe(theirs.losers) })
-      : head.refused.message;
-    $("conflict-mine").textContent = fill(t.mine, { number: head.number, mine: describePending(head) });
+    var values = {
+      number: head.number,
+      theirs: theirs ? describe(theirs.losers) : "",
+      mine: describePending(head),
+      next: state.next_deal ? state.next_deal.number : ""
+    };
+    $("conflict-text").textContent = theirs ? fill(t.conflict, values) : head.refused.message;
+    $("conflict-mine").textContent = fill(t.mine, values);
     // "Record mine as the next deal" only when someone else took the number, not for a refusal.
-    $("conflict-next").hidden = !(theirs && state.next_deal);
-    $("conflict-next").textContent = state.next_deal ? fill(t.asNext, { number: state.next_deal.number }) : "";
+    var asNext = Boolean(theirs && state.next_deal);
+    if (choice === "next" && !asNext) choice = null;
+    $("conflict-next").hidden = !asNext;
+    $("conflict-next").textContent = state.next_deal ? fill(t.asNext, { number: values.next }) : "";
+    $("conflict-choices").hidden = Boolean(choice);
+    $("conflict-confirm-box").hidden = !choice;
+    if (choice) {
+      var consequence = choice === "next" ? t.confirmNext : theirs ? t.confirmDiscard : t.confirmDrop;
+      $("conflict-consequence").textContent = fill(consequence, values);
+      $("conflict-confirm").textContent = choice === "next" ? fill(t.asNext, { number: values.next }) : t.discardYes;
+    }
   }
 
   // -- rendering --------------------------------------------------------------------------
   function recordLoser(seat) {
+    // The tournament may ask the line judge to confirm each deal (its "confirm deal entry").
+    if (app.dataset.confirmDeal === "1") {
+      var who = state.seats.filter(function (s) { return s.seat === seat; })[0];
+      var name = seat + (who && who.player ? " " + who.player : "");
+      if (!window.confirm(fill(texts.confirmDeal, { number: nextNumber(), seat: name }))) return;
+    }
     queueDeal({ losers: [seat] });
   }
+  var texts = JSON.parse(document.getElementById("table-texts").textContent);
+  function misdealText(count) {
+    var forms = texts.misdeals;
+    var category = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+    return fill(forms[category] || forms.other, { count: count });
+  }
 
-  function renderSeat(seat) {
-    var next = state.next_deal;
-    // While deals wait in the outbox we cannot know who sits out next: any seat still in may lose.
-    var playing = outbox.length ? seat.is_active : next && next.players.indexOf(seat.seat) >= 0;
+  function renderSeat(server, view) {
+    // view: {next, finished, known, shown}; the seat as the pending deals leave it, if known.
+    var next = view.next;
+    var seat = shownSeat(view.shown, server.seat) || server;
+    var ahead = view.shown ? seat.letters - server.letters : 0;
+    // Past the tree we cannot know who sits out next: any seat still in may lose.
+    var playing = view.known ? Boolean(next) && next.players.indexOf(seat.seat) >= 0 : server.is_active;
     var node = el(canScore ? "button" : "div", "seat");
     node.dataset.seat = seat.seat;
+    node.dataset.letters = String(seat.letters);
     if (canScore) {
       node.type = "button";
-      node.disabled = !playing || state.finished;
+      node.disabled = !playing || view.finished;
       node.addEventListener("click", function () { recordLoser(seat.seat); });
     }
+    if (ahead) node.classList.add("pending");
     if (seat.is_mecbol) node.classList.add("mecbol");
     if (seat.has_placka) node.classList.add("placka");
     if (!seat.is_active) node.classList.add("inactive");
@@ -225,11 +354,12 @@
     if (next && next.sitting_out.indexOf(seat.seat) >= 0) node.classList.add("sitting-out");
     var head = el("span", "seat-head");
     head.appendChild(el("span", "seat-name", seat.seat));
-    head.appendChild(el("span", "seat-player", seat.player));
+    head.appendChild(el("span", "seat-player", server.player));
     node.appendChild(head);
     var word = el("span", "seat-word letters");
     state.letters.forEach(function (letter, i) {
-      word.appendChild(el("span", i < seat.letters ? "letter got" : "letter", letter));
+      var cls = i < server.letters ? "letter got" : i < seat.letters ? "letter got pending" : "letter";
+      word.appendChild(el("span", cls, letter));
     });
     node.appendChild(word);
     var tags = el("span", "seat-tags");
@@ -239,28 +369,104 @@
     if (seat.has_placka) tags.appendChild(el("span", "badge danger tag-placka", t.placka));
     if (!seat.is_active && !seat.has_placka) tags.appendChild(el("span", "badge", t.left));
     if (seat.place) tags.appendChild(el("span", "badge finished", seat.place + ". " + t.place));
+    if (ahead) tags.appendChild(el("span", "badge warn tag-pending", t.pendingTag));
     node.appendChild(tags);
     return node;
   }
 
-  function renderPoints() {
+  // -- points entry: checked here before anything is queued; the values stay on an error -------
+  var pointsFor = null;      // the seats the fields were built for
+  var restorePoints = null;  // a refused deal's payload, put back into the fields
+  function pointsError(text) {
+    var box = $("points-error");
+    if (!box) return;
+    box.textContent = text || "";
+    box.hidden = !text;
+    if (text) $("points-entry").open = true;
+  }
+  function pointsValues() {
+    var values = {};
+    document.querySelectorAll("#points-fields input").forEach(function (input) {
+      values[input.dataset.seat] = input.value.trim();
+    });
+    return values;
+  }
+  function checkPoints() {
+    // The same rules as the server (engine.deal_loser): whole numbers 0-33; played out or
+    // packed add up to 33; an early end or a packer needs a seat at 17 or more; a tie on top
+    // needs Hejma, and Hejma is worth 10. Returns {error} or {payload, loser}.
+    var raw = pointsValues();
+    var seats = Object.keys(raw);
+    var points = {};
+    var end = $("points-end").value;
+    var hejma = $("points-hejma").value || null;
+    for (var i = 0; i < seats.length; i++) {
+      var text = raw[seats[i]];
+      if (!/^\d{1,2}$/.test(text) || parseInt(text, 10) > 33) {
+        return { error: fill(t.pointsWhole, { seat: seats[i] }), seat: seats[i] };
+      }
+      points[seats[i]] = parseInt(text, 10);
+    }
+    var total = 0, top = -1;
+    seats.forEach(function (seat) { total += points[seat]; top = Math.max(top, points[seat]); });
+    var tied = seats.filter(function (seat) { return points[seat] === top; });
+    if ((end === "played" || end === "packed") && total !== 33) {
+      return { error: fill(t.pointsSum, { total: total }) };
+    }
+    if (end === "early" && total > 33) return { error: fill(t.pointsSum, { total: total }) };
+    if ((end === "early" || end === "packed") && top < 17) return { error: t.pointsSeventeen };
+    if (hejma && points[hejma] < 10) {
+      return { error: fill(t.pointsHejma, { seat: hejma, points: points[hejma] }), seat: hejma };
+    }
+    if (tied.length > 1 && !hejma) {
+      return { error: fill(t.pointsTie, { seats: tied.join(", "), points: top }) };
+    }
+    var payload = { points: points, end: end };
+    if (hejma) payload.hejma = hejma;
+    if (end === "packed") payload.packer = tied.length > 1 && tied.indexOf(hejma) >= 0 ? hejma : tied[0];
+    var loser = tied.length === 1 ? tied[0] : tied.indexOf(hejma) >= 0 ? hejma : null;
+    return { payload: payload, loser: loser };
+  }
+  function previewPoints() {
+    var line = $("points-loser");
+    if (!line) return;
+    var values = pointsValues();
+    var complete = Object.keys(values).every(function (seat) { return values[seat] !== ""; });
+    var checked = complete ? checkPoints() : null;
+    line.textContent = checked && checked.loser ? fill(t.pointsLoser, { seat: checked.loser }) : "";
+  }
+
+  function renderPoints(next) {
     var box = $("points-fields");
     if (!box) return;
+    var seatsNow = next ? next.players.join("") : "";
+    // Rebuilding would wipe what the judge typed: only when the seats in play change.
+    if (seatsNow === pointsFor && !restorePoints) return;
+    pointsFor = seatsNow;
+    var kept = restorePoints;
+    restorePoints = null;
     box.textContent = "";
     var hejma = $("points-hejma");
     hejma.textContent = "";
     hejma.appendChild(el("option", "", "—")).value = "";
-    if (!state.next_deal) return;
-    state.next_deal.players.forEach(function (seat) {
+    if (!next) return;
+    next.players.forEach(function (seat) {
       var label = el("label", "points-field", seat + " ");
       var input = el("input");
       input.type = "number"; input.min = "0"; input.max = "33"; input.inputMode = "numeric";
       input.name = "points-" + seat;
       input.dataset.seat = seat;
+      if (kept && kept.points && kept.points[seat] !== undefined) input.value = String(kept.points[seat]);
+      input.addEventListener("input", function () { pointsError(""); previewPoints(); });
       label.appendChild(input);
       box.appendChild(label);
       hejma.appendChild(el("option", "", seat)).value = seat;
     });
+    if (kept) {
+      $("points-end").value = kept.end || "played";
+      hejma.value = kept.hejma || "";
+    }
+    previewPoints();
   }
 
   function renderLog() {
@@ -278,46 +484,98 @@
     log.textContent = "";
     state.deals.slice().reverse().forEach(function (deal) {
       var text = t.deal + " " + (deal.number || "–") + ": " + deal.dealer + " → " + deal.losers.join(", ") + " " + t.lost;
-      if (deal.misdeals) text += " · " + deal.misdeals + "× C";
-      if (!deal.counted) text += " (" + t.notCounted + ")";
+      if (deal.misdeals) text += " · " + misdealText(deal.misdeals);
+      (deal.rulings || []).forEach(function (ruling) {
+        text += " · " + t.renonc + " " + ruling.kind + " " + ruling.offender + ": " + ruling.penalty_label +
+          (ruling.in_force ? "" : " (" + t.overturned + ")");
+      });
+      if (!deal.counted) text += " (" + (deal.held ? t.held : t.notCounted) + ")";
       var item = el("li", deal.counted ? "" : "muted", text);
+      if (deal.rulings && deal.rulings.length) item.dataset.rulings = String(deal.rulings.length);
       item.value = deal.number || 0;
+      if (deal.analysable && deal.id && app.dataset.reviewUrl) {
+        var review = document.createElement("a");
+        review.href = app.dataset.reviewUrl.replace("/0/review/", "/" + deal.id + "/review/");
+        review.textContent = t.review;
+        review.className = "deal-review";
+        item.appendChild(document.createTextNode(" · "));
+        item.appendChild(review);
+      }
       log.appendChild(item);
     });
   }
 
+  // While the referee call waits for an answer, look for it every 15 s.
+  var callTimer = null;
+  function watchCall(waiting) {
+    if (waiting && !callTimer) {
+      callTimer = window.setInterval(function () { if (!busy) refresh().catch(function () {}); }, 15000);
+    } else if (!waiting && callTimer) {
+      window.clearInterval(callTimer);
+      callTimer = null;
+    }
+  }
+
+  function currentView() {
+    if (!outbox.length) {
+      return { next: state.next_deal, finished: state.finished, known: true, shown: null };
+    }
+    var shown = projection();
+    if (!shown) return { next: null, finished: false, known: false, shown: null };
+    return { next: shown.next, finished: shown.finished, known: true, shown: shown };
+  }
+
+  function renderConnection() {
+    var line = $("connection");
+    if (!line) return;
+    line.dataset.state = connected ? "online" : "offline";
+    line.className = "connection " + (connected ? "online" : "offline");
+    line.textContent = connected ? t.online : outbox.length === 1 ? t.offlineKeptOne
+      : outbox.length ? fill(t.offlineKept, { count: outbox.length }) : t.offlineNone;
+  }
+
   function render() {
-    var next = state.next_deal;
+    var view = currentView();
+    var next = view.next;
+    var pending = outbox.length > 0;
     var badge = $("status-badge");
-    badge.className = "badge " + state.status;
-    badge.textContent = state.finished ? t.finished : t.running;
+    badge.className = "badge " + (view.finished ? "finished" : "running") + (pending ? " pending" : "");
+    badge.textContent = (view.finished ? t.finished : t.running) + (pending && view.known ? " (" + t.pendingTag + ")" : "");
     var line = $("next-deal");
-    if (outbox.length) {
-      line.textContent = t.deal + " " + nextNumber();
+    line.classList.toggle("pending", pending);
+    if (pending && !view.known) {
+      line.textContent = t.deal + " " + nextNumber() + " · " + t.unknownAhead;
     } else if (next) {
-      line.textContent = t.deal + " " + next.number + " · " + next.dealer + " " + t.dealer +
+      var number = pending ? nextNumber() : next.number;
+      line.textContent = t.deal + " " + number + " · " + next.dealer + " " + t.dealer +
         (next.sitting_out.length ? " · " + next.sitting_out.join(", ") + " " + t.sitsOut : "") +
-        (next.misdeals ? " · " + next.misdeals + " " + t.misdeals : "");
+        (!pending && next.misdeals ? " · " + misdealText(next.misdeals) : "") +
+        (pending ? " (" + t.pendingTag + ")" : "");
     } else {
-      line.textContent = t.finished;
+      line.textContent = t.finished + (pending ? " (" + t.pendingTag + ")" : "");
     }
     var seats = $("seats");
     seats.textContent = "";
-    state.seats.forEach(function (seat) { seats.appendChild(renderSeat(seat)); });
+    state.seats.forEach(function (seat) { seats.appendChild(renderSeat(seat, view)); });
     var call = $("call-referee");
+    var answer = state.referee_call && state.referee_call.acknowledged;
     if (call) {
-      call.textContent = state.referee_called ? t.called : t.call;
+      call.textContent = !state.referee_called ? t.call
+        : answer ? fill(t.acknowledged, { name: state.referee_call.acknowledged_by || "" }) : t.called;
       call.classList.toggle("called", state.referee_called);
     }
+    watchCall(state.referee_called && !answer);
     var undo = $("undo");
     if (undo) undo.disabled = !state.deals.length && !outbox.length;
     var misdeal = $("misdeal");
     // A misdeal belongs to the next deal: it cannot be ordered behind deals not yet sent.
     if (misdeal) misdeal.disabled = state.finished || outbox.length > 0;
-    renderPoints();
+    renderPoints(next);
     renderLog();
     renderSync();
+    renderConnection();
     app.dataset.status = state.status;
+    app.dataset.shownStatus = view.finished ? "finished" : "running";
   }
 
   if (canScore) {
@@ -338,20 +596,34 @@
     $("call-referee").addEventListener("click", function () {
       post(app.dataset.callUrl, { called: !state.referee_called });
     });
-    $("conflict-discard").addEventListener("click", resolveDiscard);
-    $("conflict-next").addEventListener("click", resolveAsNext);
+    $("conflict-discard").addEventListener("click", function () { choice = "discard"; render(); });
+    $("conflict-next").addEventListener("click", function () { choice = "next"; render(); });
+    $("conflict-back").addEventListener("click", function () { choice = null; render(); });
+    $("conflict-confirm").addEventListener("click", function () {
+      if (choice === "next") resolveAsNext(); else if (choice === "discard") resolveDiscard();
+    });
+    $("points-end").addEventListener("change", function () { pointsError(""); previewPoints(); });
+    $("points-hejma").addEventListener("change", function () { pointsError(""); previewPoints(); });
     $("points-submit").addEventListener("click", function () {
-      if (!state.next_deal) return;
-      var points = {};
+      var view = currentView();
+      if (view.finished || (!view.next && view.known)) return;
+      var checked = checkPoints();
       document.querySelectorAll("#points-fields input").forEach(function (input) {
-        points[input.dataset.seat] = input.value === "" ? -1 : parseInt(input.value, 10);
+        input.setAttribute("aria-invalid", checked.seat === input.dataset.seat ? "true" : "false");
       });
-      var payload = { points: points, end: $("points-end").value };
-      if ($("points-hejma").value) payload.hejma = $("points-hejma").value;
-      queueDeal(payload);
+      if (checked.error) { pointsError(checked.error); return; }  // nothing sent, values kept
+      pointsError("");
+      document.querySelectorAll("#points-fields input").forEach(function (input) { input.value = ""; });
+      $("points-hejma").value = "";
+      $("points-end").value = "played";
+      previewPoints();
+      queueDeal(checked.payload, checked.loser);
       $("points-entry").open = false;
     });
   }
   render();
-  if (canScore && outbox.length) flush();
+  // Opened from the worker's cache, the embedded state may be older than the last one the
+  // worker kept: ask (the network first, the worker's copy offline), then send the outbox.
+  refresh().catch(function () { /* neither: the embedded state stands */ })
+    .then(function () { if (canScore && outbox.length) flush(); });
 }());

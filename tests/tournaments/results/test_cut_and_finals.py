@@ -108,9 +108,17 @@ def test_recompute_writes_placings_and_ranks() -> None:
     assert len(placings) == 8 and all(p.version == version for p in placings.values())
     c = placings[e.pid("c")]
     assert (c.place, c.is_shared, c.stage, c.points) == (1, True, "final", Decimal("90.00"))
-    assert (c.deals_played, c.deals_lost, c.placky) == (8, 0, 0)
+    # the tournament figure: the basic round's 8 deals and the final's 3
+    assert (c.deals_played, c.deals_lost, c.placky) == (11, 0, 0)
     b = placings[e.pid("b")]
-    assert (b.place, b.points, b.deals_lost) == (8, Decimal("10.00"), 2)
+    # 2 of 8 lost in the basic round, then 2 of 2 and the placka in the small final
+    assert (b.place, b.points, b.deals_played, b.deals_lost, b.placky) == (
+        8,
+        Decimal("10.00"),
+        10,
+        4,
+        1,
+    )
     ranks = {x: e.p[x].__class__.objects.get(pk=e.p[x].pk).rank for x in "abcdefgh"}
     assert ranks == {"c": 1, "g": 1, "a": 3, "e": 3, "b": 5, "f": 5, "d": 7, "h": 7}
 

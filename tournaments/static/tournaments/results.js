@@ -55,8 +55,7 @@
     return show;
   }
 
-  var printButton = document.querySelector("[data-print]");
-  if (printButton) { printButton.addEventListener("click", function () { window.print(); }); }
+  // Print buttons ([data-print]) are handled site-wide by scwu/site.js.
   var live = document.getElementById("results-live");
   if (live) { poll(live, function () { stamp(live); }); }
   var projector = document.getElementById("results-projector");

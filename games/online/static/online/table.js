@@ -1,6 +1,6 @@
 /* The online card table: one WebSocket, full state frames from the server, the DOM re-rendered
    from the latest frame. The server is the referee; this page only offers what the view allows
-   (legal cards, the pass of three) and shows what the server says. Protocol: issue 7 brief. */
+   (legal cards, the pass of three) and shows what the server says. Protocol: games/online/frames.py and consumers.py. */
 (function () {
   "use strict";
   var app = document.getElementById("online-app");
@@ -432,6 +432,12 @@
     info.innerHTML = "";
     if (v && v.phase !== "over" && v.passed) info.appendChild(cardLine(fmt(t.passedTo, { name: seatName(leftOf(me)) }), v.passed));
     if (v && v.phase !== "over" && v.received) info.appendChild(cardLine(fmt(t.received, { name: seatName(rightOf(me)) }), v.received));
+    var legend = $("ot-legend");
+    if (legend) {
+      var held = v && v.phase !== "over" && v.received && v.received.some(function (c) { return v.hand.indexOf(c) >= 0; });
+      legend.hidden = !held;
+      if (held) $("ot-legend-text").textContent = fmt(t.legendReceived, { name: seatName(rightOf(me)) });
+    }
   }
 
   function cardLine(label, codes) {
@@ -488,6 +494,8 @@
     var ends = { played: t.endPlayed, early: t.endEarly, packed: t.endPacked, renonc: t.endRenonc };
     box.appendChild(el("p", "ot-losers", fmt(t.lost, { names: names }) + (summary.end ? " (" + (ends[summary.end] || summary.end) + ")" : "")));
     if (summary.points) box.appendChild(pointsTable(summary.points, summary.tricks, summary.losers || []));
+    var review = reviewLink(summary.number);
+    if (review) box.appendChild(review);
     if (!g.over) {
       var next = el("button", "button", t.nextDeal);
       next.type = "button";
@@ -495,6 +503,15 @@
       next.addEventListener("click", function () { dismissedSummary = summary.number; renderSummary(); });
       box.appendChild(next);
     }
+  }
+
+  // "Review this deal": the post-deal analysis, seen from my seat (a spectator: the loser's).
+  function reviewLink(number) {
+    var pattern = app.dataset.reviewUrl;
+    if (!pattern || !number) return null;
+    var link = el("a", "button ot-review", t.review);
+    link.href = pattern.replace("/0/review/", "/" + number + "/review/") + (me ? "?seat=" + me : "");
+    return link;
   }
 
   function renderGameOver() {
@@ -523,6 +540,15 @@
       });
       box.appendChild(table);
     }
+    var review = reviewLink(state.last_deal && state.last_deal.number);
+    if (review) box.appendChild(review);
+    var again = $("ot-again");  // the page's hidden form (with its CSRF token): a copy shows
+    if (again) {
+      var copy = again.cloneNode(true);
+      copy.id = "ot-again-here";
+      copy.hidden = false;
+      box.appendChild(copy);
+    }
     if (lobbyUrl) {
       var link = el("a", "button", t.backToLobby);
       link.href = lobbyUrl;
@@ -537,7 +563,8 @@
     else if (state && state.paused) text = t.paused;
     else if (state && !state.view) text = t.waitPlayers;
     var waiting = state && state.clock && state.clock.waiting_for_director;
-    if (!text && waiting) text = fmt(t.waitDirector, { name: waiting + " · " + seatName(waiting) });
+    var practice = app.dataset.practice === "1";
+    if (!text && waiting) text = fmt(practice ? t.pausedFor : t.waitDirector, { name: waiting + " · " + seatName(waiting) });
     banner.textContent = text;
     banner.hidden = !text;
     var decide = $("ot-decide");

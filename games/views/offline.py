@@ -1,0 +1,85 @@
+"""The table page as an installable web app that opens without a network.
+
+``/games/tables/sw.js`` is the service worker (its default scope, ``/games/tables/``, covers
+every table page and nothing else of the site); ``/games/tables/<id>/manifest.webmanifest``
+installs one table's page on the home screen. The worker's cache is named after a release
+string hashed from its own source and the static files it keeps, so a new release (any
+change to them) installs a new worker that drops the old cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import get_template, render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Table
+
+#: The static files of the table page, kept by the worker (what ``games/table.html`` and
+#: ``base.html`` load, and the app icon).
+TABLE_STATIC = (
+    "scwu/site.css",
+    "scwu/site.js",
+    "games/games.css",
+    "games/table.js",
+    "games/icon.svg",
+)
+SW_TEMPLATE = "games/sw.js"
+#: How long the worker serves a table page or state it cached without reaching the server.
+OFFLINE_MAX_AGE_DAYS = 7
+
+
+def release() -> str:
+    """The release string: a hash of the worker's source and the static files it keeps."""
+    digest = hashlib.sha256()
+    worker: Any = get_template(SW_TEMPLATE)  # a Django template: its source is .template.source
+    digest.update(worker.template.source.encode())
+    for name in TABLE_STATIC:
+        found = finders.find(name)
+        digest.update(name.encode())
+        if isinstance(found, str):
+            with open(found, "rb") as data:
+                digest.update(data.read())
+    return digest.hexdigest()[:16]
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    context = {
+        "release": release(),
+        "precache": json.dumps([static(name) for name in TABLE_STATIC]),
+        "max_age_ms": OFFLINE_MAX_AGE_DAYS * 24 * 3600 * 1000,
+        "offline_html": json.dumps(render_to_string("games/offline.html", request=request)),
+    }
+    response = HttpResponse(
+        render_to_string(SW_TEMPLATE, context), content_type="text/javascript; charset=utf-8"
+    )
+    # Browsers check the worker at most every 24 h anyway; no-cache makes every check real.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def manifest(request: HttpRequest, table_id: int) -> JsonResponse:
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    data = {
+        "name": f"{table.round.tournament} · {table}",
+        "short_name": _("Table %(number)s") % {"number": table.number},
+        "start_url": reverse("games:table", args=[table.pk]),
+        "scope": reverse("games:service-worker").rsplit("/", 1)[0] + "/",
+        "display": "standalone",
+        "background_color": "#f6f4ef",
+        "theme_color": "#1f6f43",
+        "icons": [{"src": static("games/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    response = JsonResponse(data, content_type="application/manifest+json")
+    return response

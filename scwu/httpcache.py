@@ -1,0 +1,42 @@
+"""HTTP caching of public answers that change only with a version (the results version).
+
+An answer the public may share gets ``Cache-Control: public, max-age=…`` so nginx (its
+``proxy_cache`` in ``deploy/nginx.conf.template``) or any CDN answers the next spectators
+itself, and an ``ETag`` so a client that has it gets a 304. A signed-in viewer may see more
+(held-back rounds): their answers are ``private`` and are never shared.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control, patch_vary_headers
+
+#: Seconds a shared cache may answer without asking: a change shows within this delay at most.
+PUBLIC_MAX_AGE = 2
+
+
+def etag_of(*parts: object) -> str:
+    return 'W/"' + "-".join(str(part) for part in parts) + '"'
+
+
+def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
+    """A 304 when the client already holds ``etag``."""
+    held = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+    if etag in held or "*" in held:
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        return response
+    return None
+
+
+def versioned(
+    response: HttpResponse, *, etag: str, shared: bool, max_age: int = PUBLIC_MAX_AGE
+) -> HttpResponse:
+    """Mark ``response`` with its version; ``shared`` when it holds nothing per viewer."""
+    response["ETag"] = etag
+    if shared:
+        patch_cache_control(response, public=True, max_age=max_age)
+    else:
+        patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["Accept-Language"])
+    return response

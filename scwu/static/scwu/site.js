@@ -1,0 +1,31 @@
+/* Site-wide behaviour that must not be inline (our content security policy forbids inline
+ * handlers): any element with a data-print attribute prints the page when clicked. */
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var target = event.target instanceof Element ? event.target.closest("[data-print]") : null;
+    if (!target) return;
+    event.preventDefault();
+    window.print();
+  });
+}());
+
+/* Pick lists (tick boxes of people): the filter box above hides the names that do not match
+ * (no case, no accents). */
+(function () {
+  "use strict";
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!(box instanceof HTMLInputElement) || !box.classList.contains("pick-filter")) return;
+    var wanted = fold(box.value.trim());
+    var list = box.closest(".pick-list");
+    if (!list) return;
+    list.querySelectorAll("label").forEach(function (label) {
+      var row = label.parentElement && label.parentElement !== list ? label.parentElement : label;
+      row.hidden = wanted !== "" && fold(label.textContent || "").indexOf(wanted) === -1;
+    });
+  });
+}());

@@ -1,0 +1,211 @@
+"""A whole match day on phones, through the pages only, under the real CSP: twelve players from
+registration (a newcomer added at the desk) to the final classification, with a tie at the cut
+settled by a play-off, an elimination final of six and a small final played at the same time.
+
+The data made beforehand is what a federation already holds: its players, its approved words,
+a tournament open for registration and its director.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import sign_in
+from tests.factories import PlayerFactory, PlayingWordFactory, UserFactory
+from tests.games.conftest import make_tournament
+from tournaments.models import RoundStage
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.browser,
+    pytest.mark.matchday,
+]
+
+REGISTERED = [
+    f"Cat {name}"
+    for name in (
+        *("Alfa", "Bravo", "Delta", "Echo", "Fox", "Golf"),
+        *("Hotel", "India", "Juliet", "Kilo", "Mike"),
+    )
+]
+NEWCOMER = "Cat Lima"
+
+
+def _state(page: Any) -> dict[str, Any]:
+    return dict(json.loads(page.locator("#table-state").text_content()))
+
+
+def _tap(page: Any, seat: str, deals: int) -> None:
+    page.click(f"#seats button.seat[data-seat={seat}]")
+    expect(page.locator("#deal-log li")).to_have_count(deals)
+
+
+def _play(page: Any, pattern: str) -> None:
+    """Record the deals of ``pattern`` (each letter: that deal's loser) until the game ends."""
+    for deal, seat in enumerate(pattern, start=1):
+        _tap(page, seat, deal)
+    expect(page.locator("#table-app")).to_have_attribute("data-status", "finished")
+
+
+def _tap_next(page: Any, wanted: list[str]) -> bool:
+    """One deal: lost by the next seat of ``wanted`` if it plays this deal (then it is taken off
+    the list), else by the first seat in play. False once the game is over."""
+    if page.get_attribute("#table-app", "data-status") == "finished":
+        return False
+    count = page.locator("#deal-log li").count()
+    playing = page.locator("#seats button.seat:not([disabled])")
+    if wanted and page.locator(f"#seats button.seat[data-seat={wanted[0]}]").is_enabled():
+        page.click(f"#seats button.seat[data-seat={wanted.pop(0)}]")
+    else:
+        playing.first.click()
+    expect(page.locator("#deal-log li")).to_have_count(count + 1)
+    return True
+
+
+def _create_round(page: Any, base: str, slug: str, word: Any, stage: str) -> None:
+    page.goto(f"{base}/tournaments/{slug}/rounds/")
+    page.select_option("#id_word", str(word.pk))
+    page.select_option("#id_stage", stage)
+    page.click("#round-create button[type=submit]")
+    expect(page.locator("#draw-form")).to_be_visible()
+
+
+def _draw_and_publish(page: Any, method: str) -> list[str]:
+    """Draw the round on its page, publish it; the table pages' addresses from the table list."""
+    page.select_option("#id_method", method)
+    page.fill("#id_seed", "7")
+    page.click("#draw-form button[type=submit]")
+    page.click("#publish")
+    links = page.locator(".draw-table .table-page-link a")
+    expect(links.first).to_be_visible()
+    return [str(href) for href in links.evaluate_all("els => els.map(e => e.getAttribute('href'))")]
+
+
+def test_twelve_players_from_registration_to_the_final_classification(
+    live_server: Any, phones: Any
+) -> None:
+    base = live_server.url
+    basic_word = PlayingWordFactory(letters="KOTE", label="KOTE")
+    final_word = PlayingWordFactory(letters="MYŠ", label="MYŠ")
+    director = UserFactory(username="director-day", password="pw-director-1")
+    tournament = make_tournament(
+        status="registration",
+        start_date=dt.date.today(),
+        end_date=dt.date.today(),
+        basic_rounds=1,
+        final_size=6,
+        has_small_final=True,
+        small_final_size=6,
+    )
+    tournament.directors.add(director)
+    for nickname in REGISTERED:
+        PlayerFactory(nickname=nickname)
+    slug = tournament.slug
+
+    # -- the registration desk: eleven from the registry, one newcomer, all checked in -------
+    desk = phones()
+    sign_in(desk, base, "director-day", "pw-director-1", f"/tournaments/{slug}/")
+    desk.click(f"a[href='/tournaments/{slug}/entries/']")
+    desk.fill("input[name=q]", "Cat")
+    desk.click("form.search button[type=submit]")
+    for left in range(len(REGISTERED), 0, -1):
+        expect(desk.locator("form.entry-row.found")).to_have_count(left)
+        desk.locator("form.entry-row.found button").first.click()
+    desk.fill("#newcomer-form input[name=nickname]", NEWCOMER)
+    desk.click("#newcomer-form button[type=submit]")
+    expect(desk.locator(".entry-row[data-player]")).to_have_count(12)
+    for left in range(12, 0, -1):
+        expect(desk.locator("button.check-in:not(.on)")).to_have_count(left)
+        desk.locator("button.check-in:not(.on)").first.click()
+    expect(desk.locator("button.check-in.on")).to_have_count(12)
+    desk.goto(f"{base}/tournaments/{slug}/")
+    desk.click("button[name=status][value=running]")
+
+    # -- the basic round: three tables; the tables' results make a three-way tie at the cut --
+    _create_round(desk, base, slug, basic_word, RoundStage.BASIC)
+    tables = _draw_and_publish(desk, "random")
+    assert len(tables) == 3
+    desk.on("dialog", lambda dialog: dialog.accept())
+    # KOTE: at table 1 seat A takes the placka in four deals (B, C, D: 4 played, none lost);
+    # at tables 2 and 3 B loses once first (C, D: 5 played, none lost). Ranked by success
+    # rate then deals played: four players at 100 % over 5 deals, then three at 100 % over
+    # 4 deals tie on places 5-7 across the cut of six.
+    for href, pattern in zip(tables, ["AAAA", "BAAAA", "BAAAA"], strict=True):
+        desk.goto(base + href)
+        _play(desk, pattern)
+    desk.goto(base + tables[0])
+    tied = [seat["player"] for seat in _state(desk)["seats"] if seat["seat"] in "BCD"]
+
+    # -- the play-off: one action on the rounds page seats the tie, filled to four ----------
+    desk.goto(f"{base}/tournaments/{slug}/rounds/")
+    desk.click("#playoff-create button[type=submit]")
+    playoff_href = desk.locator(".draw-table .table-page-link a").first.get_attribute("href")
+    desk.goto(base + str(playoff_href))
+    playoff_seats = {seat["seat"]: seat["player"] for seat in _state(desk)["seats"]}
+    assert set(tied) <= set(playoff_seats.values())
+    # the first tied player in seat order takes the placka: the other two go to the final
+    loser_seat = next(seat for seat, name in playoff_seats.items() if name in tied)
+    _play(desk, loser_seat * len(basic_word.letters))
+    playoff_loser = playoff_seats[loser_seat]
+
+    # -- the final (elimination, the default for a final) and the small final at once -------
+    _create_round(desk, base, slug, final_word, RoundStage.FINAL)
+    [final_href] = _draw_and_publish(desk, "seeded_final")
+    _create_round(desk, base, slug, final_word, RoundStage.SMALL_FINAL)
+    [small_href] = _draw_and_publish(desk, "random")
+
+    judge = phones()  # a second phone at the small final's table
+    sign_in(judge, base, "director-day", "pw-director-1", small_href)
+    judge.on("dialog", lambda dialog: dialog.accept())
+    desk.goto(base + final_href)
+    finalists = [seat["player"] for seat in _state(desk)["seats"]]
+    small_finalists = [seat["player"] for seat in _state(judge)["seats"]]
+    assert len(finalists) == len(small_finalists) == 6
+    assert set(finalists).isdisjoint(small_finalists)
+    assert playoff_loser in small_finalists
+    assert set(tied) - {playoff_loser} <= set(finalists)
+    # both tables play at the same time, a deal here and a deal there; seats A, B and C lose
+    # most deals and leave one by one, D loses once and E twice: the last three of each final
+    # are then placed by their success rate, F, D, E
+    final_wanted, small_wanted = ["D", "E", "E"], ["D", "E", "E"]
+    final_going, small_going = True, True
+    while final_going or small_going:
+        final_going = final_going and _tap_next(desk, final_wanted)
+        small_going = small_going and _tap_next(judge, small_wanted)
+    assert not final_wanted and not small_wanted
+    desk.reload()  # the page's own data, as the server has it now
+    final_seats = {seat["seat"]: seat for seat in _state(desk)["seats"]}
+    # a seat that completes the word leaves with the lowest open place while four remain
+    assert sorted(seat["place"] for seat in final_seats.values() if seat["has_placka"]) == [4, 5, 6]
+    assert [final_seats[x]["deals_lost"] for x in "FDE"] == [0, 1, 2]
+    winner = final_seats["F"]["player"]
+
+    # -- the classification: finish the tournament, read the final results page -------------
+    desk.goto(f"{base}/tournaments/{slug}/")
+    desk.click("button[name=status][value=finished]")
+    desk.click(f"a[href='/tournaments/{slug}/results/final/']")
+    expect(desk.locator("#results-provisional")).to_have_count(0)
+    lines = desk.locator("#final-results li").all_inner_texts()
+    assert len(lines) == 12
+    assert lines[0].startswith("1.") and winner.upper() in lines[0].upper()
+    assert final_seats["D"]["player"].upper() in lines[1].upper()
+    assert final_seats["E"]["player"].upper() in lines[2].upper()
+    top_six = " ".join(lines[:6]).upper()
+    assert all(name.upper() in top_six for name in finalists)
+    bottom_six = " ".join(lines[6:]).upper()
+    assert all(name.upper() in bottom_six for name in small_finalists)
+    assert NEWCOMER.upper() in (top_six + bottom_six)
+    # the standings CSV linked from the results pages carries the same classification
+    csv_href = desk.locator("a", has_text="CSV").first.get_attribute("href")
+    rows = list(csv.DictReader(io.StringIO(desk.request.get(base + str(csv_href)).text())))
+    places = {row["nickname"]: row["final_place"] for row in rows}
+    assert places[winner] == "1"
+    assert sorted(int(places[name]) for name in finalists) == [1, 2, 3, 4, 5, 6]
+    assert sorted(int(places[name]) for name in small_finalists) == [7, 8, 9, 10, 11, 12]

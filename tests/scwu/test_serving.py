@@ -1,0 +1,50 @@
+"""The serving configuration: the channel layer's Redis timeout and nginx's rendered front."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from channels_redis.core import RedisChannelLayer
+
+from scwu.serving import channel_layers
+from scwu.topology import Front, nginx_render
+
+
+def test_the_layer_reads_redis_longer_than_its_blocking_pop() -> None:
+    # redis-py 8's default socket timeout (5 s) equals the pop: idle sockets were closed.
+    host = channel_layers("redis://127.0.0.1:6379/3")["default"]["CONFIG"]["hosts"][0]
+    assert host["address"] == "redis://127.0.0.1:6379/3"
+    assert host["socket_timeout"] > RedisChannelLayer.brpop_timeout
+
+
+def test_without_redis_the_layer_is_in_memory() -> None:
+    assert channel_layers("")["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+
+
+def front(tmp_path: Path, **changes: object) -> Front:
+    values: dict[str, object] = {
+        "listen": "127.0.0.1:8300",
+        "web": ["127.0.0.1:8301", "10.0.0.2:8001"],
+        "ws": ["127.0.0.1:8302"],
+        "run_dir": tmp_path,
+        "static_root": tmp_path / "static",
+        "media_root": tmp_path / "media",
+    }
+    values.update(changes)
+    return Front(**values)  # type: ignore[arg-type]
+
+
+def test_nginx_routes_websockets_and_pages_to_their_upstreams(tmp_path: Path) -> None:
+    config = nginx_render(front(tmp_path))
+    assert "listen 127.0.0.1:8300" in config
+    web = config.split("upstream scwu_web {")[1].split("}")[0]
+    assert "server 127.0.0.1:8301" in web and "server 10.0.0.2:8001" in web
+    assert "server 127.0.0.1:8302" in config.split("upstream scwu_ws {")[1].split("}")[0]
+    assert f"alias {tmp_path / 'static'}/;" in config
+    assert "{" + "listen}" not in config and "{" + "run_dir}" not in config
+
+
+def test_an_upstream_that_is_not_host_and_port_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="upstream"):
+        nginx_render(front(tmp_path, web=["127.0.0.1:8301; include /etc/passwd"]))

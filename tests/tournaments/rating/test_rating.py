@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game, GameStatus
+from tests.tournaments.results_setup import make_scene
+from tournaments.rating.models import PlayerRating, RatingChange
+from tournaments.rating.services import rating_rebuild, rating_update
+from tournaments.rating.skill import MU, SeatFigures, Skill, finish_ranks, pairwise_accuracy, update
+
+
+def seat(player: int, lost: int, *, played: int = 10, **kw: object) -> SeatFigures:
+    fields: dict[str, object] = {"placka": False, "table_place": None, "is_disqualified": False}
+    fields.update(kw)
+    return SeatFigures(player, played, lost, **fields)  # type: ignore[arg-type]
+
+
+def test_order_of_finish_by_losses_placka_last_disqualified_after_all() -> None:
+    seats = [
+        seat(1, 2),
+        seat(2, 5, placka=True),
+        seat(3, 2),
+        seat(4, 1, is_disqualified=True),
+        seat(5, 3),
+    ]
+    assert finish_ranks(seats) == [1, 4, 1, 5, 3]
+
+
+def test_order_of_finish_keeps_elimination_places_below_the_remaining_seats() -> None:
+    seats = [seat(1, 4, table_place=4), seat(2, 1), seat(3, 3, table_place=3), seat(4, 2)]
+    assert finish_ranks(seats) == [4, 1, 3, 2]
+
+
+def test_update_moves_winners_up_and_shares_ties_evenly() -> None:
+    after = update([Skill()] * 4, [1, 1, 3, 4])
+    assert after[0].mu == pytest.approx(after[1].mu)
+    assert after[0].mu > after[2].mu > after[3].mu
+    assert after[2].mu < MU < after[1].mu
+    assert all(s.sigma < Skill().sigma for s in after)
+
+
+def test_all_tied_changes_no_rating() -> None:
+    after = update([Skill(30, 5), Skill(30, 5), Skill(30, 5), Skill(30, 5)], [1, 1, 1, 1])
+    assert [round(s.mu, 6) for s in after] == [30.0] * 4
+
+
+def test_pairwise_accuracy_counts_prediction_ties_as_half() -> None:
+    assert pairwise_accuracy([3.0, 2.0, 1.0], [1, 2, 3]) == (3.0, 3)
+    assert pairwise_accuracy([1.0, 1.0], [1, 2]) == (0.5, 1)
+    assert pairwise_accuracy([1.0, 2.0], [1, 1]) == (0.0, 0)
+
+
+def _finish_game(scene, django_capture_on_commit_callbacks) -> Game:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks(execute=True):
+        scene.lose("A", "B", "B", "C", "B", "B", "B")
+    game = Game.objects.get(table=scene.setup.table)
+    assert game.status == GameStatus.FINISHED
+    return game
+
+
+@pytest.mark.django_db
+def test_a_finished_game_is_rated_on_commit_once(django_capture_on_commit_callbacks) -> None:
+    scene = make_scene()
+    game = _finish_game(scene, django_capture_on_commit_callbacks)
+    changes = {c.player.nickname: c for c in RatingChange.objects.filter(game=game)}
+    assert set(changes) == {"LUMIR", "KAREL", "ONDRA", "PEPA"}
+    # KAREL lost the most deals and took the placka: last; PEPA lost none: first
+    assert changes["KAREL"].rank == 4 and changes["PEPA"].rank == 1
+    assert changes["PEPA"].mu > MU > changes["KAREL"].mu
+    rating = PlayerRating.objects.get(player__nickname="PEPA")
+    assert (rating.mu, rating.sigma, rating.games) == (changes["PEPA"].mu, changes["PEPA"].sigma, 1)
+    assert rating_update(scene.setup.tournament.pk) == 0  # idempotent
+    assert RatingChange.objects.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_running_game_is_not_rated(django_capture_on_commit_callbacks) -> None:
+    scene = make_scene()
+    with django_capture_on_commit_callbacks(execute=True):
+        scene.lose("A", "B")
+    assert not RatingChange.objects.exists()
+
+
+@pytest.mark.django_db
+def test_rebuild_gives_the_same_ratings(django_capture_on_commit_callbacks) -> None:
+    scene = make_scene()
+    _finish_game(scene, django_capture_on_commit_callbacks)
+    before = sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma"))
+    assert rating_rebuild() == 1
+    assert sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma")) == before
+
+
+@pytest.mark.django_db
+def test_api_lists_ratings_and_a_players_history(django_capture_on_commit_callbacks) -> None:
+    scene = make_scene()
+    _finish_game(scene, django_capture_on_commit_callbacks)
+    client = scene.client_for(None)
+    listing = client.get("/api/ratings/").json()
+    rows = listing["results"] if isinstance(listing, dict) else listing
+    assert rows[0]["nickname"] == "PEPA"
+    assert {r["games"] for r in rows} == {1}
+    pepa = PlayerRating.objects.get(player__nickname="PEPA")
+    detail = client.get(f"/api/ratings/{pepa.player_id}/").json()
+    assert detail["rating"]["mu"] == pytest.approx(pepa.mu)
+    assert [(h["rank"], h["round_number"]) for h in detail["history"]] == [(1, 1)]
+
+
+@pytest.mark.django_db
+def test_api_answers_404_for_a_player_never_rated() -> None:
+    scene = make_scene()
+    player = scene.add_entry("NOVAK").player
+    response = scene.client_for(None).get(f"/api/ratings/{player.pk}/")
+    assert response.status_code == 404
+    assert "no rated game" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_profile_shows_rating_uncertainty_and_chart(django_capture_on_commit_callbacks) -> None:
+    scene = make_scene()
+    _finish_game(scene, django_capture_on_commit_callbacks)
+    from tournaments.results.services import results_recompute
+
+    results_recompute(scene.setup.tournament.pk)
+    pepa = PlayerRating.objects.get(player__nickname="PEPA")
+    html = scene.client_for(None).get(f"/players/{pepa.player_id}/").content.decode()
+    assert f"{pepa.mu:.1f}" in html and f"± {pepa.sigma:.1f}" in html
+    assert 'class="rate-chart"' in html and "Rating after each game" in html

@@ -1,0 +1,86 @@
+"""The public live pages are cheap by construction: a poll that finds nothing new is one
+query, answers carry the results version as ETag with Cache-Control a shared cache honours,
+and the round dashboard replays only the tables written since the last view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.selectors import round_dashboard
+from tests.tournaments.results_setup import Scene, make_scene
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def scene() -> Scene:
+    return make_scene()
+
+
+def poll(scene: Scene, since: str = "", **headers: Any) -> Any:
+    url = f"/tournaments/{scene.slug}/results/poll/?part=live"
+    return scene.client_for(None).get(url + (f"&since={since}" if since else ""), **headers)
+
+
+def test_a_poll_that_finds_nothing_new_is_one_query_and_shareable(scene: Scene) -> None:
+    scene.lose("A")
+    token = poll(scene).json()["version"]
+    with CaptureQueriesContext(connection) as queries:
+        answer = poll(scene, since=token)
+    assert len(queries) == 1
+    assert answer.json() == {"version": token, "changed": False}
+    assert "public" in answer["Cache-Control"] and "max-age=2" in answer["Cache-Control"]
+    assert answer["ETag"]
+
+
+def test_a_changed_poll_has_an_etag_a_client_may_revalidate(scene: Scene) -> None:
+    scene.lose("A")
+    first = poll(scene)
+    assert first.json()["changed"] is True and "public" in first["Cache-Control"]
+    again = poll(scene, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    scene.lose("B")  # a new deal: a new version, a new fragment
+    after = poll(scene, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert after.json()["version"] != first.json()["version"]
+
+
+def test_the_page_shows_the_fragment_the_poll_serves(scene: Scene) -> None:
+    scene.lose("C", "C")
+    page = scene.client_for(None).get(f"/tournaments/{scene.slug}/results/")
+    fragment = poll(scene).json()
+    assert fragment["html"].strip() in page.content.decode()
+    assert f'data-version="{fragment["version"]}"' in page.content.decode()
+
+
+def test_a_signed_in_director_gets_private_answers(scene: Scene) -> None:
+    scene.lose("A")
+    client = scene.client_for(scene.director)
+    answer = client.get(f"/tournaments/{scene.slug}/results/poll/?part=live")
+    assert "private" in answer["Cache-Control"]
+
+
+def test_the_dashboard_replays_only_tables_written_since(scene: Scene) -> None:
+    scene.lose("A")
+    round_ = scene.setup.round
+    first = round_dashboard(round_)
+    with CaptureQueriesContext(connection) as queries:
+        again = round_dashboard(round_)
+    assert again == first
+    assert len(queries) == 1  # the tables and their keys; the entries come from the cache
+    scene.lose("B")
+    after = round_dashboard(round_)
+    assert after["tables"][0]["deals_played"] == first["tables"][0]["deals_played"] + 1
+
+
+def test_the_public_standings_json_may_be_shared_briefly(scene: Scene) -> None:
+    scene.lose("A")
+    url = f"/api/tournaments/{scene.slug}/standings/"
+    public = scene.client_for(None).get(url, HTTP_ACCEPT="application/json")
+    assert public["Cache-Control"] == "public, max-age=2" and public["ETag"]
+    signed_in = scene.client_for(scene.director).get(url, HTTP_ACCEPT="application/json")
+    assert signed_in["Cache-Control"] == "no-cache"

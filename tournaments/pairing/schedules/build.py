@@ -1,0 +1,151 @@
+"""Rebuild ``catalogue.json``: ``python -m tournaments.pairing.schedules.build``.
+
+Runs the offline searches (minutes, not seconds) and writes the recipes the
+site reads.  ``--fields`` limits the work to some fields; entries already in
+the file are kept unless a search finds more rounds.  Seeded, so a rebuild
+finds the same recipes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..search import anneal, split
+from ..sizes import table_sizes
+from . import basesearch, orbits
+from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
+from .extras import add_extras
+
+#: q for the orbit construction on 3q + 1 players (q a prime power, q = 1 mod 4)
+ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
+#: resolvable transversal designs TD(4, n) for 4n players
+TD_ORDERS = (9, 13, 17, 19, 20, 23, 25, 27, 29, 31)
+#: (players, m, k, h) for cyclic base-round searches
+CYCLIC_SEARCHES = (
+    (32, 10, 3, 2), (36, 11, 3, 3), (44, 14, 3, 2), (48, 15, 3, 3), (52, 17, 3, 1),
+    (56, 18, 3, 2), (60, 19, 3, 3),
+)  # fmt: skip
+
+
+def greedy_rounds(players: int, *, seed: int, steps: int, restarts: int) -> list[list[list[int]]]:
+    """Repeat-free rounds one after another by annealing, until a round fails."""
+    rng = random.Random(f"greedy:{players}:{seed}")
+    sizes = table_sizes(players)
+    cost = [[0.0] * players for _ in range(players)]
+    rounds: list[list[list[int]]] = []
+    while len(rounds) < (players - 1) // 3:
+        found = None
+        for _ in range(restarts):
+            order = list(range(players))
+            rng.shuffle(order)
+            tables, total = anneal(split(order, sizes), cost, rng, steps=steps, temperature=1.0)
+            if total == 0:
+                found = tables
+                break
+        if found is None:
+            break
+        for t in found:
+            for p in t:
+                for q in t:
+                    if p != q:
+                        cost[p][q] = 1.0
+        rounds.append(found)
+    return rounds
+
+
+def _write(entries: list[dict[str, Any]]) -> None:
+    entries.sort(key=lambda e: (int(e["players"]), str(e["kind"])))
+    text = json.dumps({"schedules": entries}, separators=(",", ":"))
+    DATA.write_text(text.replace('},{"players"', '},\n{"players"') + "\n", encoding="utf-8")
+
+
+def build(
+    fields: Sequence[int] | None,
+    seconds: float,
+    tries: int,
+    *,
+    tables_fields: Sequence[int] = (),
+    steps: int = 100_000,
+) -> list[dict[str, Any]]:
+    entries = raw_entries() if DATA.exists() else []
+    have = {(int(e["players"]), e["kind"]) for e in entries}
+    wanted = set(fields) if fields else None
+
+    def want(players: int, kind: str) -> bool:
+        return (players, kind) not in have and (wanted is None or players in wanted)
+
+    for q in ORBIT_PRIMES:
+        if want(3 * q + 1, "orbits"):
+            for seed in range(20):
+                try:
+                    found = orbits.starters(q, seed=seed, tries=tries)
+                except ValueError:
+                    continue
+                entries.append({"players": 3 * q + 1, "kind": "orbits", "q": q, "starters": found})
+                print(f"{3 * q + 1}: orbits over GF({q})", flush=True)
+                break
+    for n in TD_ORDERS:
+        if want(4 * n, "td"):
+            entries.append({"players": 4 * n, "kind": "td", "n": n})
+    for players, m, k, h in CYCLIC_SEARCHES:
+        if want(players, "cyclic"):
+            base, cost = basesearch.base_round(m, k, h, [4] * (players // 4), seconds=seconds)
+            print(f"{players}: cyclic over Z_{m}: {cost} conflicts", flush=True)
+            if cost == 0:
+                entries.append(
+                    {"players": players, "kind": "cyclic", "m": m, "k": k, "h": h, "base": base}
+                )
+    for players in tables_fields:
+        current = best_design(players)
+        have_rounds = len(current.rounds) if current else 0
+        extras, base_players = players % 4, players - players % 4
+        base_design = best_design(base_players) if extras else None
+        if base_design is not None:
+            extra_free = add_extras(base_design.rounds, base_players, extras)[1]
+            have_rounds = max(have_rounds, extra_free)
+        best_rounds: list[list[list[int]]] = []
+        for seed in range(2):
+            searched = greedy_rounds(players, seed=seed, steps=steps, restarts=3)
+            if len(searched) > len(best_rounds):
+                best_rounds = searched
+        print(
+            f"{players}: local search {len(best_rounds)} rounds (shipped: {have_rounds})",
+            flush=True,
+        )
+        if len(best_rounds) > have_rounds:
+            entries = [
+                e for e in entries if not (int(e["players"]) == players and e["kind"] == "tables")
+            ]
+            entries.append(
+                {"players": players, "kind": "tables", "rounds": encode_rounds(best_rounds)}
+            )
+            _write(entries)
+    return entries
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tournaments.pairing.schedules.build")
+    parser.add_argument("--fields", type=int, nargs="*", default=None)
+    parser.add_argument("--seconds", type=float, default=120.0, help="per cyclic search")
+    parser.add_argument("--tries", type=int, default=400_000, help="moves per orbit search")
+    parser.add_argument(
+        "--tables", type=int, nargs="*", default=[], help="fields to search round by round"
+    )
+    parser.add_argument("--steps", type=int, default=100_000, help="annealing steps per round")
+    args = parser.parse_args(argv)
+    entries = build(
+        args.fields, args.seconds, args.tries, tables_fields=args.tables, steps=args.steps
+    )
+    _write(entries)
+    cache_clear()
+    for players, design in sorted(designs().items()):
+        print(f"{players:>4} {len(design.rounds):>3}  {design.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,180 @@
+"""The shipped catalogue of repeat-free schedules, expanded and checked on load.
+
+``catalogue.json`` (next to this module) stores each schedule as a short
+recipe rather than as tables:
+
+* ``orbits``: starter tables for ``3q + 1`` players (:mod:`.orbits`);
+* ``cyclic``: a base round over ``Z_m x Z_k`` plus fixed points
+  (:mod:`tournaments.pairing.cyclic`);
+* ``td``: a resolvable transversal design on ``4n`` players plus the best
+  schedule for ``n`` inside each group (:mod:`.mols`);
+* ``tables``: rounds found by an offline local search, stored as they are
+  (base64, one byte per player) for fields no construction covers.
+
+The built-in constructions of :mod:`tournaments.pairing.designs` (affine
+geometries, binary spreads, the stored cyclic bases) join them, and for
+each field the design with most rounds wins.  Every design is verified when
+the catalogue loads (each round seats everyone once at the field's table
+sizes, no pair meets twice); a broken entry raises :class:`CatalogueError` instead of
+seating anyone badly.  ``python -m tournaments.pairing.schedules.build``
+rebuilds the file.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..cyclic import develop
+from ..designs import construction
+from ..sizes import table_sizes
+from . import mols, orbits
+
+Rounds = list[list[list[int]]]
+
+DATA = Path(__file__).with_name("catalogue.json")
+
+
+class CatalogueError(Exception):
+    """A stored schedule does not hold what it promises."""
+
+
+@dataclass(frozen=True)
+class Design:
+    """A repeat-free schedule for ``players`` (0-based numbers)."""
+
+    players: int
+    name: str
+    rounds: tuple[tuple[tuple[int, ...], ...], ...]
+
+    def as_lists(self) -> Rounds:
+        return [[list(t) for t in r] for r in self.rounds]
+
+
+def verify(players: int, rounds: Rounds, *, name: str = "") -> None:
+    """Raise :class:`CatalogueError` unless ``rounds`` is a repeat-free schedule."""
+    seen: set[int] = set()
+    everyone = list(range(players))
+    sizes = sorted(table_sizes(players))
+    for number, tables in enumerate(rounds, start=1):
+        if sorted(p for t in tables for p in t) != everyone:
+            raise CatalogueError(f"{name} ({players}): round {number} does not seat everyone once")
+        if sorted(len(t) for t in tables) != sizes:
+            raise CatalogueError(f"{name} ({players}): round {number} has the wrong table sizes")
+        for t in tables:
+            for i, p in enumerate(t):
+                for q in t[i + 1 :]:
+                    key = p * players + q if p < q else q * players + p
+                    if key in seen:
+                        raise CatalogueError(
+                            f"{name} ({players}): players {p} and {q} meet again in round {number}"
+                        )
+                    seen.add(key)
+
+
+def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, Rounds]:
+    """Players, name and rounds of one catalogue entry."""
+    kind = entry["kind"]
+    if kind == "orbits":
+        q = int(entry["q"])
+        starters = [[(int(r), int(x)) for r, x in block] for block in entry["starters"]]
+        base = orbits.base_round(q, starters)
+        return 3 * q + 1, f"resolvable design over GF({q}) (orbits)", orbits.develop(base, q)
+    if kind == "cyclic":
+        m, k, h = int(entry["m"]), int(entry["k"]), int(entry["h"])
+        base = [tuple(int(p) for p in t) for t in entry["base"]]
+        return m * k + h, f"cyclic base round over Z_{m}", develop(base, m, k, m)
+    if kind == "td":
+        n = int(entry["n"])
+        inner = known.get(n)
+        inner_text = f" + {n} players in each group" if inner else ""
+        rounds = resolvable_td_rounds(n)
+        if inner is not None:
+            for tables in inner.rounds:
+                rounds.append([[g * n + p for p in t] for g in range(4) for t in tables])
+        return 4 * n, f"resolvable transversal design TD(4, {n}){inner_text}", rounds
+    if kind == "tables":
+        players = int(entry["players"])
+        return players, "local search (shipped)", decode_rounds(players, list(entry["rounds"]))
+    raise CatalogueError(f"unknown catalogue entry kind {kind!r}")
+
+
+def encode_rounds(rounds: Rounds) -> list[str]:
+    """Each round as base64 of its players in table order (one byte each)."""
+    return [base64.b64encode(bytes(p for t in r for p in t)).decode("ascii") for r in rounds]
+
+
+def decode_rounds(players: int, encoded: list[str]) -> Rounds:
+    sizes = table_sizes(players)
+    rounds: Rounds = []
+    for text in encoded:
+        order = list(base64.b64decode(text))
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(order[start : start + size])
+            start += size
+        rounds.append(tables)
+    return rounds
+
+
+def resolvable_td_rounds(n: int) -> Rounds:
+    return mols.resolvable_td(n)
+
+
+def raw_entries() -> list[dict[str, Any]]:
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return list(data["schedules"])
+
+
+@cache
+def raw_entries_by_field() -> dict[int, list[dict[str, Any]]]:
+    by_field: dict[int, list[dict[str, Any]]] = {}
+    for entry in raw_entries():
+        by_field.setdefault(int(entry["players"]), []).append(entry)
+    return by_field
+
+
+@cache
+def best_design(players: int) -> Design | None:
+    """The shipped design with most repeat-free rounds for a field of ``players``.
+
+    Only this field's recipes are expanded and verified (a recursive recipe
+    also loads the smaller field it uses).
+    """
+    options: list[tuple[str, Rounds]] = []
+    found = construction(players) if players % 4 == 0 and players >= 16 else None
+    if found is not None:
+        options.append(found)
+    for entry in raw_entries_by_field().get(players, []):
+        known: dict[int, Design] = {}
+        if entry["kind"] == "td":
+            inner = best_design(int(entry["n"]))
+            if inner is not None:
+                known[inner.players] = inner
+        got, name, rounds = expand(entry, known)
+        if got != players:
+            raise CatalogueError(f"entry for {players} expands to {got} players")
+        options.append((name, rounds))
+    best: Design | None = None
+    for name, rounds in options:
+        verify(players, rounds, name=name)
+        if best is None or len(rounds) > len(best.rounds):
+            best = Design(players, name, tuple(tuple(tuple(t) for t in r) for r in rounds))
+    return best
+
+
+def designs() -> dict[int, Design]:
+    """Every field's best verified design (fields with none are absent)."""
+    fields = set(raw_entries_by_field()) | set(range(16, 257, 4))
+    found = {players: best_design(players) for players in sorted(fields)}
+    return {players: design for players, design in found.items() if design is not None}
+
+
+def cache_clear() -> None:
+    """Forget loaded designs (after the data file or the entries changed)."""
+    raw_entries_by_field.cache_clear()
+    best_design.cache_clear()

@@ -1,0 +1,76 @@
+"""Fields that are not a multiple of four: a design plus one to three extra players.
+
+For ``N = 4b + e`` (``e`` = 1..3, tables of five) the players ``0 .. 4b - 1``
+follow a repeat-free design for ``4b`` and each extra player joins a
+different table every round.  An extra meets nobody twice as long as the
+tables it joins are pairwise disjoint, so the rounds of the design are
+taken in the order that keeps this longest: randomised greedy passes over
+which round comes next and which table each extra joins (seeded).  The
+rounds after that still follow the design, so only the extras' pairs can
+repeat: the fewest repeats a design with tables of five allows cheaply.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+Rounds = list[list[list[int]]]
+
+#: randomised greedy passes per schedule (keeps the whole thing well under a second)
+PASSES = 24
+
+
+def add_extras(
+    rounds: Sequence[Sequence[Sequence[int]]], base: int, extras: int, *, seed: int = 0
+) -> tuple[Rounds, int]:
+    """Seat ``extras`` players (``base .. base + extras - 1``) into every round.
+
+    Returns the rounds (reordered, extras appended to their tables) and how
+    many leading rounds are repeat-free.
+    """
+    rng = random.Random(f"extras:{base}:{extras}:{seed}")
+    masks = [[sum(1 << p for p in t) for t in r] for r in rounds]
+    best: list[tuple[int, tuple[int, ...]]] = []
+    for _ in range(PASSES):
+        met = [0] * extras
+        left = list(range(len(masks)))
+        path: list[tuple[int, tuple[int, ...]]] = []
+        while left:
+            rng.shuffle(left)
+            step: tuple[int, tuple[int, ...]] | None = None
+            for r in left:
+                choice: list[int] = []
+                for j in range(extras):
+                    free = [i for i, t in enumerate(masks[r]) if not t & met[j] and i not in choice]
+                    if not free:
+                        break
+                    choice.append(rng.choice(free))
+                if len(choice) == extras:
+                    step = (r, tuple(choice))
+                    break
+            if step is None:
+                break
+            path.append(step)
+            left.remove(step[0])
+            for j, i in enumerate(step[1]):
+                met[j] |= masks[step[0]][i]
+        if len(path) > len(best):
+            best = path
+        if len(best) == len(masks):
+            break
+    free_rounds = len(best)
+    used = {r for r, _ in best}
+    rest = [r for r in range(len(masks)) if r not in used]
+    out: Rounds = []
+    for r, picked in best:
+        tables = [list(t) for t in rounds[r]]
+        for j, i in enumerate(picked):
+            tables[i].append(base + j)
+        out.append(tables)
+    for k, r in enumerate(rest):
+        tables = [list(t) for t in rounds[r]]
+        for j in range(extras):
+            tables[(k * extras + j) % len(tables)].append(base + j)
+        out.append(tables)
+    return out, free_rounds

@@ -1,0 +1,9 @@
+"""Player rating: OpenSkill (Plackett-Luce) over each table's order of finish.
+
+* :mod:`tournaments.rating.skill` is pure (no Django): the order of finish at a table and
+  the rating update;
+* :mod:`tournaments.rating.models` keeps each player's rating and its history;
+* :mod:`tournaments.rating.services` rates the finished games (the Celery task
+  ``rating.update`` runs it after each game, on commit);
+* :mod:`tournaments.rating.check` measures whether the rating predicts the tables.
+"""
