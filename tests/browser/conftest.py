@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -64,6 +66,28 @@ def page(browser: object) -> Iterator[object]:
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+def _serving_threads() -> list[threading.Thread]:
+    return [
+        thread
+        for thread in threading.enumerate()
+        if getattr(getattr(thread, "_target", None), "__name__", "") == "process_request_thread"
+    ]
+
+
+@pytest.fixture(autouse=True)
+def _live_server_idle_before_flush() -> Iterator[None]:
+    """Let the live server finish what the closed pages left in flight before the database is
+    emptied: on in-memory SQLite its request threads share the test's connection, and a flush
+    racing a late request fails the test ("couldn't be flushed").
+
+    Autouse fixtures of this file are set up after pytest-django's database fixture, so this
+    teardown runs after the pages' contexts closed and before the flush."""
+    yield
+    deadline = time.monotonic() + 10
+    while _serving_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
