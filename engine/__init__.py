@@ -33,6 +33,10 @@ Main names (all re-exported here):
   (ints or JSON objects); ``letters_of``, ``mecbol``, ``placings``, ``records``;
   ``score_game_record({"word", "first_dealer", "deals"})`` (also codes ``dealer``
   and ``game``).
+* Table rules (:mod:`engine.table_rules`), on seat letters, for tables of four to six:
+  ``next_dealer(dealer, losers, order=, active=)`` (several losers: the first clockwise
+  from the dealer's left), ``SitOutRule`` and ``sit_out(rule, dealer, active, order=,
+  anchor=)``; the scorekeeping ledger and the online tables use the same functions.
 * Statistics (:mod:`engine.stats`): ``deal_stats(deal)``. Bots (:mod:`engine.bots`):
   ``RandomBot``, ``HeuristicBot``, ``play_match``.
 * Search: ``deal.clone()``, ``deal.undo()`` (takes the last action back exactly),
@@ -83,6 +87,7 @@ from engine.scn import (
     score_record,
 )
 from engine.stats import DealStats, deal_stats
+from engine.table_rules import SitOutRule, next_dealer, sit_out
 from engine.views import public_view, seat_view
 
 __all__ = [
@@ -110,6 +115,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "Seat",
+    "SitOutRule",
     "Suit",
     "action_from_json",
     "action_to_json",
@@ -120,6 +126,7 @@ __all__ = [
     "deal_record",
     "deal_stats",
     "format_record",
+    "next_dealer",
     "pack_action",
     "parse_record",
     "pass_action",
@@ -131,4 +138,5 @@ __all__ = [
     "score_game_record",
     "score_record",
     "seat_view",
+    "sit_out",
 ]

@@ -1,8 +1,9 @@
 """A game: deals at one table until a seat completes the playing word.
 
 Seat A (drawn by lot) deals first; the loser of each deal takes the next letter
-of the word and deals the next deal. The first seat to complete the word loses
-the game and the game ends there.
+of the word and deals the next deal (with several losers, the first of them
+clockwise from the dealer's left: :func:`engine.table_rules.next_dealer`). The
+first seat to complete the word loses the game and the game ends there.
 
 >>> game = Game("KOS", seed=11)
 >>> while not game.is_over():
@@ -125,7 +126,8 @@ class Game:
         if max(self.letters) >= len(self.letters_word):
             self._over = True
             return
-        self.deal = Deal.new(rng=self._rng, dealer=result.next_dealer, ruleset=self.ruleset)
+        dealer = result.next_dealer(self.deal.dealer)
+        self.deal = Deal.new(rng=self._rng, dealer=dealer, ruleset=self.ruleset)
 
     def letters_of(self, seat: Seat | int) -> str:
         """The letters ``seat`` holds: ``letters_of(A) == 'TO'`` after two lost deals."""
@@ -170,8 +172,9 @@ class GameResult:
 def score_game_record(data: object, ruleset: Ruleset = DEFAULT_RULESET) -> GameResult:
     """Check and score a game record ``{"word", "first_dealer", "deals"}``.
 
-    Each deal must be valid, dealt by the previous deal's loser (by ``first_dealer``
-    for the first), and no deal may follow the one that completed a word
+    Each deal must be valid, dealt by the seat the rules name after the previous deal
+    (:meth:`DealResult.next_dealer`; ``first_dealer`` for the first), and no deal may
+    follow the one that completed a word
     (codes ``dealer`` and ``game``; a deal's own errors keep their code).
     """
     if not isinstance(data, dict):
@@ -186,22 +189,23 @@ def score_game_record(data: object, ruleset: Ruleset = DEFAULT_RULESET) -> GameR
         raise InvalidRecordError("format", "deals must be a list of deal records")
     counts = [0, 0, 0, 0]
     results: list[DealResult] = []
-    allowed: tuple[Seat, ...] = (first,)
+    dealer = first
     for k, raw in enumerate(deals):
         if max(counts) >= len(letters):
             raise InvalidRecordError("game", f"deal {k}: the game ended with the previous deal")
         try:
             rec = DealRecord.from_json(raw)
-            if rec.dealer not in allowed:
-                want = " or ".join(s.code for s in allowed)
-                raise InvalidRecordError("dealer", f"dealt by {rec.dealer.code}, not by {want}")
+            if rec.dealer != dealer:
+                raise InvalidRecordError(
+                    "dealer", f"dealt by {rec.dealer.code}, not by {dealer.code}"
+                )
             result = score_record(rec, ruleset)
         except InvalidRecordError as err:
             raise InvalidRecordError(err.code, f"deal {k}: {err.detail}") from None
         results.append(result)
         for s in result.loser:
             counts[s] += 1
-        allowed = result.loser
+        dealer = result.next_dealer(rec.dealer)
     loser = tuple(s for s in SEATS if counts[s] >= len(letters))
     return GameResult(
         data["word"], (counts[0], counts[1], counts[2], counts[3]), loser, tuple(results)

@@ -2,7 +2,7 @@
 
 >>> r = DealResult(points=(7, 0, 26, 0), tricks=(1, 1, 5, 1), hejma=Seat.C,
 ...                last_trick=Seat.C, loser=(Seat.C,), end="played")
->>> r.to_json()["loser"], r.next_dealer
+>>> r.to_json()["loser"], r.next_dealer(dealer=Seat.A)
 (['C'], <Seat.C: 2>)
 """
 
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import SEATS, Seat
 from engine.rules import EndKind
+from engine.table_rules import next_dealer
 
 __all__ = ["DealResult", "Renonc", "make_result"]
 
@@ -40,15 +41,16 @@ class DealResult:
     end: EndKind
     renonc: tuple[Renonc, ...] = ()
 
-    @property
-    def next_dealer(self) -> Seat:
-        """Who deals next: the loser; with several losers the first renonc offender,
-        or (tie without Hejma scored ``both``) the tied seat that took the last trick."""
-        if self.renonc:
-            return self.renonc[0].seat
-        if len(self.loser) > 1 and self.last_trick in self.loser:
-            return self.last_trick
-        return self.loser[0]
+    def next_dealer(self, dealer: Seat) -> Seat:
+        """Who deals after this deal, which ``dealer`` dealt: the loser; with several
+        losers (renonc B by several seats, a tie scored ``both``) the first of them
+        clockwise from the dealer's left (:func:`engine.table_rules.next_dealer`).
+
+        >>> two = DealResult((0,) * 4, (0,) * 4, None, None, (Seat.C, Seat.B), "renonc")
+        >>> two.next_dealer(Seat.D)
+        <Seat.B: 1>
+        """
+        return Seat.parse(next_dealer(Seat(dealer).code, [s.code for s in self.loser]))
 
     def to_json(self) -> dict[str, object]:
         """The result as a JSON object keyed by seat letters."""

@@ -3,11 +3,9 @@
 
 Who dealt and who sat out are stored with every deal and misdeal as they were played
 (:func:`dealer_for_record`, :func:`sat_out_for_record`); deals recorded before the
-dealer was stored (blank) follow the rules.
-
-Adapter beyond the ledger: the tournament's sit-out rule ``dealer_and_left`` (at six,
-the dealer and the seat to the dealer's *left* sit out) is not a ledger rule, so the
-site computes that block itself and records it on the deal as ``sat_out``.
+dealer was stored (blank) follow the rules. Every rule (who deals, who sits out under
+the tournament's sit-out rule) is the engine's, applied by the ledger; this module only
+translates.
 """
 
 from __future__ import annotations
@@ -34,11 +32,8 @@ from games.ledger import (
     SitOutRule,
     replay,
 )
-from games.ledger.table import in_seat_order, next_active
 from games.models import Correction, Deal, Game, Ruling
 from games.models import Misdeal as MisdealRow
-
-DEALER_AND_LEFT = "dealer_and_left"
 
 #: Which input field a ledger error code belongs to.
 _FIELD_BY_CODE = {
@@ -69,7 +64,7 @@ def ledger_settings(game: Game) -> LedgerSettings:
         game.word_letters,
         seats=game.seats,
         placka_mode=PlackaMode(game.placka_mode),
-        sit_out_rule=SitOutRule.DEALER,
+        sit_out_rule=SitOutRule(game.sit_out_rule),
     )
 
 
@@ -158,34 +153,25 @@ def ruling_event(ruling: Ruling, event_id: str) -> RulingMade:
     )
 
 
-def next_sitting_out(game: Game, state: LedgerState) -> tuple[str, ...]:
-    """Who sits out the next deal, with the tournament's rule applied."""
-    if state.next_deal is None:
-        return ()
-    active = state.active_seats
-    if game.sit_out_rule == DEALER_AND_LEFT and len(active) == 6:
-        dealer = state.next_deal.dealer
-        left = next_active(dealer, active, state.settings.seat_names)
-        return in_seat_order((dealer, left), state.settings.seat_names)
-    return state.next_deal.sitting_out
+def next_sitting_out(state: LedgerState) -> tuple[str, ...]:
+    """Who sits out the next deal (none once the game is over)."""
+    return state.next_deal.sitting_out if state.next_deal is not None else ()
 
 
-def next_players(game: Game, state: LedgerState) -> tuple[str, ...]:
-    sitting_out = next_sitting_out(game, state)
-    return tuple(seat for seat in state.active_seats if seat not in sitting_out)
+def next_players(state: LedgerState) -> tuple[str, ...]:
+    """Who plays the next deal (none once the game is over)."""
+    return state.next_deal.players if state.next_deal is not None else ()
 
 
-def sat_out_for_record(
-    game: Game, state: LedgerState, sat_out: Sequence[str] | None
-) -> tuple[str, ...] | None:
+def sat_out_for_record(state: LedgerState, sat_out: Sequence[str] | None) -> tuple[str, ...] | None:
     """The ``sat_out`` to store, a fact of play: as given, else who the rules seat out of
-    the next deal now (the adapter's block for ``dealer_and_left``). Stored with every
-    deal, so a later ruling on an earlier deal never changes who sat out this one."""
+    the next deal now. Stored with every deal, so a later ruling on an earlier deal never
+    changes who sat out this one."""
     if sat_out is not None:
         return tuple(sat_out)
     if state.next_deal is None:
         return None
-    return next_sitting_out(game, state)
+    return state.next_deal.sitting_out
 
 
 def dealer_for_record(state: LedgerState) -> str:

@@ -142,7 +142,7 @@ def state_json(
     next_deal = state.next_deal
 
     def sitting_out_rule(of: LedgerState) -> tuple[str, ...]:
-        return next_sitting_out(game, of)
+        return next_sitting_out(of)
 
     ruling_by_event = {ruling.event_id: ruling for ruling in rulings}
     messages = {issue.event_id: issue.message for issue in state.issues}

@@ -5,9 +5,11 @@ Decisions where the rules are silent (see also the package docstring):
 * Within a deal, letters are given in this order: misdeal letters (before the
   deal is played), the losers' letters, then ruling letters. The deal is one
   step: every seat that completes the word in it takes a placka.
-* The next dealer is the deal's loser. With several losers, the first of them
-  clockwise from the dealer's left. If that seat has left the table, the next
-  seat at the table clockwise from it deals.
+* Who deals next and who sits out are the engine's rules
+  (:mod:`engine.table_rules`, written down in ``engine/RULES.md``): the loser
+  deals; with several losers the first of them clockwise from the dealer's
+  left; a seat that left the table is passed over clockwise. A ruling that the
+  offender loses the deal replaces the losers by points.
 * A misdeal letter does not move the deal: the same dealer deals again. If the
   letter completes the word, in elimination mode the dealer leaves and the
   next seat clockwise deals the same deal; otherwise the game ends.
@@ -32,6 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.table_rules import (
+    dealer_after_misdeal,
+    last_clockwise,
+    losers_after_rulings,
+    next_dealer,
+    sit_out,
+)
 from games.ledger.checks import check_deal_at_table
 from games.ledger.events import Event, Misdeal, Penalty, RulingMade
 from games.ledger.record import DealRecord, build_record
@@ -48,7 +57,6 @@ from games.ledger.state import (
     RulingEffect,
     SeatState,
 )
-from games.ledger.table import clockwise_after, last_clockwise, next_active, sit_out
 
 _REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
 
@@ -186,7 +194,7 @@ class _Game:
                 misdealer = self.dealer
                 left += self.settle(completers, [])
                 if not self.finished:
-                    self.dealer = next_active(misdealer, self.active, self.order)
+                    self.dealer = dealer_after_misdeal(misdealer, self.active, self.order)
                     count = 0
         return states, letters, placka, left
 
@@ -238,10 +246,9 @@ class _Game:
                 self.issue(ruling.id, "offender_sat_out", message)
             else:
                 rulings.append(ruling)
-        losers = deal.losers
         offenders = [r.offender for r in rulings if r.penalty is Penalty.LOSES_DEAL]
+        losers = losers_after_rulings(deal.losers, offenders)
         if offenders:
-            losers = tuple(dict.fromkeys(offenders))
             flags += ("points_disregarded",)
         letters = list(misdealt[1])
         for seat in players:
@@ -281,15 +288,10 @@ class _Game:
             letters += given
         completers = self.completers()
         left = tuple(misdealt[3]) + self.settle(completers, removed)
-        next_dealer = None
+        following = None
         if not self.finished:
-            ordered = clockwise_after(dealer, losers, self.order)
-            staying = [seat for seat in ordered if seat in self.active]
-            if staying:
-                next_dealer = staying[0]
-            else:
-                next_dealer = next_active(ordered[0], self.active, self.order)
-            self.dealer = next_dealer
+            following = next_dealer(dealer, losers, self.order, self.active)
+            self.dealer = following
         if sitting_out:
             self.anchor = last_clockwise(sitting_out, self.active, self.order)
         self.deals.append(
@@ -309,7 +311,7 @@ class _Game:
                 letters=tuple(letters),
                 placka=tuple(misdealt[2]) + tuple(completers),
                 left_table=left,
-                next_dealer=next_dealer,
+                next_dealer=following,
                 flags=flags,
             )
         )

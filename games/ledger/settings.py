@@ -5,11 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.rules import TOTAL_POINTS
+from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, SitOutRule
 from games.ledger.errors import InvalidSettingsError
 
-SEAT_NAMES = ("A", "B", "C", "D", "E", "F")
-PLAYERS_PER_DEAL = 4
-MAX_DEAL_POINTS = 33
+# The sit-out rules and seat geometry are the engine's (engine/table_rules.py).
+__all__ = [
+    "MAX_DEAL_POINTS",
+    "PLAYERS_PER_DEAL",
+    "SEAT_NAMES",
+    "LedgerSettings",
+    "PlackaMode",
+    "SitOutRule",
+]
+
+SEAT_NAMES = SEAT_LETTERS
+MAX_DEAL_POINTS = TOTAL_POINTS
 
 
 class PlackaMode(StrEnum):
@@ -20,18 +31,6 @@ class PlackaMode(StrEnum):
     #: Final: the seat leaves and takes the lowest open place; the others play
     #: on while four or more remain.
     ELIMINATION = "elimination"
-
-
-class SitOutRule(StrEnum):
-    """Who sits out a deal at a table of five or six active seats."""
-
-    #: The dealer sits out; at six also the seat to the dealer's right
-    #: (the previous active seat counter-clockwise).
-    DEALER = "dealer"
-    #: Seats sit out in turn, clockwise, whoever deals: the first deal uses the
-    #: DEALER rule, then each deal sits out the next active seats clockwise
-    #: after the last seat that sat out.
-    ROTATION = "rotation"
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,7 @@ def score_input(
             {"record": [_("Give either the points or the deal record, not both.")]},
             code="ambiguous",
         )
-    players = next_players(game, state)
+    players = next_players(state)
     if record:
         ruleset = ruleset_of(table.round.tournament)
         dealer = state.next_deal.dealer if state.next_deal else None
@@ -186,7 +186,7 @@ def deal_record(
         packer=packer,
         record=record,
     )
-    stored_sat_out = sat_out_for_record(game, state, sat_out)
+    stored_sat_out = sat_out_for_record(state, sat_out)
     dealer = dealer_for_record(state)
     event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out, dealer)
     try:

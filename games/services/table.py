@@ -191,7 +191,7 @@ def paper_enter(
                 packer=None,
                 record=None,
             )
-            sat_out = sat_out_for_record(game, state, None)
+            sat_out = sat_out_for_record(state, None)
             dealer = dealer_for_record(state)
             event = DealRecorded(f"p{index}", scored.losers, scored.points or None, sat_out, dealer)
             state = validate_event(loaded.settings, events, event)

@@ -13,6 +13,7 @@ from engine import (
     Game,
     IllegalActionError,
     Ruleset,
+    Seat,
     deal_record,
     format_record,
     parse_record,
@@ -127,7 +128,7 @@ def test_games_end_when_a_word_is_complete_and_replay_exactly(seed: int, word: s
     n = len(word.replace(" ", ""))
     assert max(game.letters) == n and game.loser
     assert sum(game.letters) == sum(len(r.loser) for r in game.results)
-    for prev, rec in zip(game.results, game.records[1:], strict=False):
-        assert rec["dealer"] == prev.next_dealer.code
+    for prev, before, rec in zip(game.results, game.records, game.records[1:], strict=False):
+        assert rec["dealer"] == prev.next_dealer(Seat.parse(before["dealer"])).code
     again = Game.replay(word, seed=seed, actions=game.history)
     assert again.letters == game.letters and again.records == game.records

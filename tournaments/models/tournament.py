@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from engine.table_rules import SitOutRule
+
 # Names of metrics in tournaments.standings.METRICS, best first.
 DEFAULT_TIEBREAKS = ["success_rate", "placky", "deals_played", "penalty_points"]
 
@@ -27,12 +29,15 @@ class LongerWordRule(models.TextChoices):
     DIRECTOR = "director", _("the director chooses")
 
 
-class SitOutRule(models.TextChoices):
-    DEALER = "dealer", _("the dealer sits out (at six also the seat to the dealer's right)")
-    DEALER_AND_LEFT = (
-        "dealer_and_left",
-        _("the dealer sits out (at six also the seat to the dealer's left)"),
-    )
+# The rules are the engine's (engine/table_rules.py); the site only names them.
+_SIT_OUT_LABELS = {
+    SitOutRule.DEALER: _("the dealer sits out (at six also the seat to the dealer's right)"),
+    SitOutRule.DEALER_AND_LEFT: _(
+        "the dealer sits out (at six also the seat to the dealer's left)"
+    ),
+    SitOutRule.ROTATION: _("seats sit out in turn, clockwise, whoever deals"),
+}
+SIT_OUT_CHOICES = [(rule.value, _SIT_OUT_LABELS[rule]) for rule in SitOutRule]
 
 
 class Tournament(models.Model):
@@ -112,8 +117,8 @@ class Tournament(models.Model):
     sit_out_rule = models.CharField(
         _("who sits out at tables of five or six"),
         max_length=16,
-        choices=SitOutRule.choices,
-        default=SitOutRule.DEALER,
+        choices=SIT_OUT_CHOICES,
+        default=SitOutRule.DEALER.value,
     )
     # Engine ruleset options (RULES.md).
     rank_order = models.CharField(
