@@ -1,7 +1,7 @@
 """The table state's next-deal tree predicts what recording those deals really gives.
 
-Recorded through the service (as the API does), at tables of five and six, with the
-tournament's ``dealer_and_left`` block that only the site (not the ledger) knows."""
+Recorded through the service (as the API does), at tables of five and six, under each
+of the tournament's sit-out rules."""
 
 from __future__ import annotations
 
