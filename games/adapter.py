@@ -153,11 +153,6 @@ def ruling_event(ruling: Ruling, event_id: str) -> RulingMade:
     )
 
 
-def next_sitting_out(state: LedgerState) -> tuple[str, ...]:
-    """Who sits out the next deal (none once the game is over)."""
-    return state.next_deal.sitting_out if state.next_deal is not None else ()
-
-
 def next_players(state: LedgerState) -> tuple[str, ...]:
     """Who plays the next deal (none once the game is over)."""
     return state.next_deal.players if state.next_deal is not None else ()

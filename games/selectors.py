@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, QuerySet
 from django.utils.translation import gettext as _
 
-from games.adapter import GameEvents, game_events, ledger_settings, next_sitting_out
+from games.adapter import GameEvents, game_events, ledger_settings
 from games.analysis import deal_is_analysable
 from games.ledger import LedgerState, LetterAward, MisdealState, replay
 from games.ledger.ahead import ahead, next_view, seat_view
@@ -141,9 +141,6 @@ def state_json(
     )
     next_deal = state.next_deal
 
-    def sitting_out_rule(of: LedgerState) -> tuple[str, ...]:
-        return next_sitting_out(of)
-
     ruling_by_event = {ruling.event_id: ruling for ruling in rulings}
     messages = {issue.event_id: issue.message for issue in state.issues}
     history: dict[str, list[dict[str, Any]]] = {seat.seat: [] for seat in state.seats}
@@ -232,7 +229,7 @@ def state_json(
         if next_deal is None
         else {
             "number": len(loaded.live_deals) + 1 if loaded else 1,
-            **(next_view(state, sitting_out_rule) or {}),
+            **(next_view(state) or {}),
             "misdeals": len(next_deal.misdeals),
         },
         "deals": deals,
@@ -243,9 +240,7 @@ def state_json(
     }
     if ahead_deals:
         events = loaded.events if loaded else []
-        result["ahead"] = ahead(
-            state.settings, events, ahead_deals, sitting_out=sitting_out_rule, state=state
-        )
+        result["ahead"] = ahead(state.settings, events, ahead_deals, state=state)
     return result
 
 

@@ -13,21 +13,13 @@ the sit-outs of the state it follows (facts of play, :class:`DealRecorded`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from games.ledger.events import DealRecorded, Event
 from games.ledger.replay import replay
 from games.ledger.settings import LedgerSettings
 from games.ledger.state import LedgerState, SeatState
-
-#: Who sits out the next deal of a state (the site may apply a rule the ledger does not know).
-SittingOut = Callable[[LedgerState], tuple[str, ...]]
-
-
-def ledger_sitting_out(state: LedgerState) -> tuple[str, ...]:
-    """The ledger's own sit-out rule."""
-    return state.next_deal.sitting_out if state.next_deal is not None else ()
 
 
 def seat_view(seat: SeatState, state: LedgerState) -> dict[str, Any]:
@@ -43,32 +35,31 @@ def seat_view(seat: SeatState, state: LedgerState) -> dict[str, Any]:
     }
 
 
-def next_view(state: LedgerState, sitting_out: SittingOut) -> dict[str, Any] | None:
+def next_view(state: LedgerState) -> dict[str, Any] | None:
     """Who deals the next deal, who sits it out and who plays it (``None`` once finished)."""
     if state.next_deal is None:
         return None
-    out = sitting_out(state)
     return {
         "dealer": state.next_deal.dealer,
-        "sitting_out": list(out),
-        "players": [seat for seat in state.active_seats if seat not in out],
+        "sitting_out": list(state.next_deal.sitting_out),
+        "players": list(state.next_deal.players),
     }
 
 
-def next_deal_event(
-    state: LedgerState, loser: str, event_id: str, sitting_out: SittingOut
-) -> DealRecorded:
+def next_deal_event(state: LedgerState, loser: str, event_id: str) -> DealRecorded:
     """The event the site stores when ``loser`` loses the next deal of ``state``."""
-    dealer = state.next_deal.dealer if state.next_deal is not None else None
-    return DealRecorded(event_id, (loser,), None, sitting_out(state), dealer)
+    if state.next_deal is None:
+        return DealRecorded(event_id, (loser,))
+    nxt = state.next_deal
+    return DealRecorded(event_id, (loser,), None, nxt.sitting_out, nxt.dealer)
 
 
-def node(state: LedgerState, sitting_out: SittingOut) -> dict[str, Any]:
+def node(state: LedgerState) -> dict[str, Any]:
     """One state of the tree, without its children."""
     return {
         "seats": [seat_view(seat, state) for seat in state.seats],
         "finished": state.finished,
-        "next": next_view(state, sitting_out),
+        "next": next_view(state),
     }
 
 
@@ -77,13 +68,12 @@ def ahead(
     events: Sequence[Event],
     depth: int,
     *,
-    sitting_out: SittingOut = ledger_sitting_out,
     state: LedgerState | None = None,
 ) -> dict[str, Any]:
     """For each loser of the next ``depth`` deals, the state after it (``after``, keyed by
     the loser's seat). ``state`` is the replay of ``events`` when the caller has it."""
     current = state if state is not None else replay(settings, events)
-    return _grow(settings, list(events), current, depth, sitting_out)
+    return _grow(settings, list(events), current, depth)
 
 
 def _grow(
@@ -91,16 +81,15 @@ def _grow(
     events: list[Event],
     state: LedgerState,
     depth: int,
-    sitting_out: SittingOut,
 ) -> dict[str, Any]:
-    here = node(state, sitting_out)
+    here = node(state)
     view = here["next"]
     if depth <= 0 or view is None or state.finished:
         return here
     after: dict[str, Any] = {}
     for loser in view["players"]:
-        event = next_deal_event(state, loser, f"ahead-{len(events)}-{loser}", sitting_out)
+        event = next_deal_event(state, loser, f"ahead-{len(events)}-{loser}")
         branch = [*events, event]
-        after[loser] = _grow(settings, branch, replay(settings, branch), depth - 1, sitting_out)
+        after[loser] = _grow(settings, branch, replay(settings, branch), depth - 1)
     here["after"] = after
     return here
