@@ -14,7 +14,9 @@ a deal a ruling makes impossible is held for the referee (``held_deals``).
 >>> state.seat("C").word_so_far, state.next_deal.dealer
 ('T', 'C')
 
-Decisions where the rules are silent are listed in :mod:`games.ledger.replay`
+Who deals next and who sits out are the engine's rules (:mod:`engine.table_rules`,
+``engine/RULES.md``); the ledger applies them and keeps the letters. Decisions where the
+rules are silent are listed in :mod:`games.ledger.replay`
 and :mod:`games.ledger.record` (undo is refused while rulings on the last deal
 are in force; an undone deal's misdeals go back to the deal being dealt).
 """
