@@ -41,16 +41,17 @@ class DealResult:
     end: EndKind
     renonc: tuple[Renonc, ...] = ()
 
-    def next_dealer(self, dealer: Seat) -> Seat:
+    def next_dealer(self, dealer: Seat | str) -> Seat:
         """Who deals after this deal, which ``dealer`` dealt: the loser; with several
         losers (renonc B by several seats, a tie scored ``both``) the first of them
         clockwise from the dealer's left (:func:`engine.table_rules.next_dealer`).
 
         >>> two = DealResult((0,) * 4, (0,) * 4, None, None, (Seat.C, Seat.B), "renonc")
-        >>> two.next_dealer(Seat.D)
-        <Seat.B: 1>
+        >>> two.next_dealer(Seat.D), two.next_dealer("A")
+        (<Seat.B: 1>, <Seat.B: 1>)
         """
-        return Seat.parse(next_dealer(Seat(dealer).code, [s.code for s in self.loser]))
+        code = Seat.parse(dealer).code if isinstance(dealer, str) else SEATS[dealer].code
+        return Seat.parse(next_dealer(code, [s.code for s in self.loser]))
 
     def to_json(self) -> dict[str, object]:
         """The result as a JSON object keyed by seat letters."""
