@@ -257,7 +257,9 @@ class _Table:
     def finish(self, reason: str) -> None:
         self.finished = True
         self.reason = reason
-        ranked = [s for s in self.order if s not in self.disqualified and s not in self.places]
+        if self.placka_mode == "elimination":
+            return  # the seats still at the table are placed by the standings, not here
+        ranked = [s for s in self.order if s not in self.disqualified]
         for seat in ranked:
             self.places[seat] = 1 + sum(
                 1 for other in ranked if self.letters[other] < self.letters[seat]
