@@ -240,7 +240,8 @@ def _round(by: AnyUser, tournament: Tournament, data: Mapping[str, Any], entries
         raise GameImportError(f"{where}: " + _("%s is seated but not entered.") % exc) from exc
     _at(where, lambda: round_draw_manual(by=by, round=round_, tables=seating))
     _at(where, lambda: round_draw_publish(by=by, round=round_))
-    for data_table, table in zip(tables, round_.tables.order_by("number"), strict=True):
+    drawn = Table.objects.filter(round_id=round_.pk).order_by("number")
+    for data_table, table in zip(tables, drawn, strict=True):
         if data_table.get("game") is not None:
             _game(by, table, data_table["game"], f"{where}, table {table.number}")
 
