@@ -55,10 +55,10 @@ class GameImportError(ValueError):
     """A document that cannot be imported; the message says where and why."""
 
 
-def _at(where: str, step: Callable[[], T]) -> T:
+def _at(where: str, service: Callable[..., T], **arguments: Any) -> T:
     """Run a service; a refusal becomes one message that says where it happened."""
     try:
-        return step()
+        return service(**arguments)
     except ValidationError as exc:
         raise GameImportError(f"{where}: {' '.join(exc.messages)}") from exc
     except PermissionDenied as exc:
@@ -96,7 +96,11 @@ def _player(by: AnyUser, nickname: str, real_name: str) -> Player:
     where = _("player %(nickname)s") % {"nickname": nickname}
     return _at(
         where,
-        lambda: player_create(by=by, nickname=nickname, real_name=real_name, authorised=True),
+        player_create,
+        by=by,
+        nickname=nickname,
+        real_name=real_name,
+        authorised=True,
     )
 
 
@@ -130,17 +134,26 @@ def _tournament(by: AnyUser, data: Mapping[str, Any]) -> Tournament:
         fields[name] = dt.date.fromisoformat(fields[name])
     tournament = _at(
         _("tournament"),
-        lambda: tournament_create(by=by, season=season, series=series, **fields),
+        tournament_create,
+        by=by,
+        season=season,
+        series=series,
+        **fields,
     )
     for status in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
         _at(
             _("tournament"),
-            lambda s=status: tournament_status_set(by=by, tournament=tournament, status=s),
+            tournament_status_set,
+            by=by,
+            tournament=tournament,
+            status=status,
         )
     return tournament
 
 
-def _points_entry(ruleset: Ruleset, players: Sequence[str], entry: Mapping[str, Any]) -> dict:
+def _points_entry(
+    ruleset: Ruleset, players: Sequence[str], entry: Mapping[str, Any]
+) -> dict[str, Any]:
     """The deal as a physical table enters points: the end of the deal and, for a tie, who
     took Hejma and the last trick, found so the engine names the recorded loser(s).
     Without such a reading the points alone are not enterable: the loser is entered."""
@@ -184,9 +197,10 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
         for misdeal in entry.get("misdeals", ()):
             _at(
                 at,
-                lambda m=misdeal: scorekeeping.misdeal_record(
-                    by=by, table=table, waived=bool(m.get("waived", False))
-                ),
+                scorekeeping.misdeal_record,
+                by=by,
+                table=table,
+                waived=bool(misdeal.get("waived", False)),
             )
         if not replayed.played:
             continue
@@ -199,47 +213,48 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
         given["sat_out"] = list(replayed.sat_out)
         deal: Deal = _at(
             at,
-            lambda g=given: scorekeeping.deal_record(  # type: ignore[misc]
-                by=by, table=table, **g
-            ),
+            scorekeeping.deal_record,
+            by=by,
+            table=table,
+            **given,
         )
         for ruling in entry.get("rulings", ()):
             _at(
                 at,
-                lambda r=ruling, d=deal: scorekeeping.ruling_make(
-                    by=by,
-                    table=table,
-                    deal=d,
-                    kind=r["kind"],
-                    offender=r["offender"],
-                    penalty=r["penalty"],
-                    intentional=bool(r.get("intentional", False)),
-                    reason=str(r.get("reason") or _("imported ruling")),
-                ),
+                scorekeeping.ruling_make,
+                by=by,
+                table=table,
+                deal=deal,
+                kind=ruling["kind"],
+                offender=ruling["offender"],
+                penalty=ruling["penalty"],
+                intentional=bool(ruling.get("intentional", False)),
+                reason=str(ruling.get("reason") or _("imported ruling")),
             )
 
 
-def _round(by: AnyUser, tournament: Tournament, data: Mapping[str, Any], entries: dict) -> None:
+def _round(
+    by: AnyUser, tournament: Tournament, data: Mapping[str, Any], entries: dict[str, Entry]
+) -> None:
     where = _("round %(n)s") % {"n": data.get("number")}
     round_: Round = _at(
         where,
-        lambda: round_create(
-            by=by,
-            tournament=tournament,
-            word=_word(data.get("word") or {}),
-            stage=data.get("stage", "basic"),
-            number=data.get("number"),
-            placka_mode=data.get("placka_mode", ""),
-            first_place=data.get("first_place"),
-        ),
+        round_create,
+        by=by,
+        tournament=tournament,
+        word=_word(data.get("word") or {}),
+        stage=data.get("stage", "basic"),
+        number=data.get("number"),
+        placka_mode=data.get("placka_mode", ""),
+        first_place=data.get("first_place"),
     )
     tables = sorted(data.get("tables", ()), key=lambda t: t["number"])
     try:
         seating = [[entries[t["seats"][s]].pk for s in sorted(t["seats"])] for t in tables]
     except KeyError as exc:
         raise GameImportError(f"{where}: " + _("%s is seated but not entered.") % exc) from exc
-    _at(where, lambda: round_draw_manual(by=by, round=round_, tables=seating))
-    _at(where, lambda: round_draw_publish(by=by, round=round_))
+    _at(where, round_draw_manual, by=by, round=round_, tables=seating)
+    _at(where, round_draw_publish, by=by, round=round_)
     drawn = Table.objects.filter(round_id=round_.pk).order_by("number")
     for data_table, table in zip(tables, drawn, strict=True):
         if data_table.get("game") is not None:
@@ -257,8 +272,8 @@ def tournament_import(*, by: AnyUser, document: object) -> Tournament:
         nickname = str(item.get("player", ""))
         player = _player(by, nickname, str(item.get("real_name", "")))
         where = _("entry %(nickname)s") % {"nickname": nickname}
-        entry = _at(where, lambda p=player: entry_register(by=by, tournament=tournament, player=p))
-        entries[nickname] = _at(where, lambda e=entry: entry_check_in(by=by, entry=e))
+        entry = _at(where, entry_register, by=by, tournament=tournament, player=player)
+        entries[nickname] = _at(where, entry_check_in, by=by, entry=entry)
     for round_data in sorted(data["rounds"], key=lambda r: r["number"]):
         _round(by, tournament, round_data, entries)
     for item in data["entries"]:
@@ -267,13 +282,17 @@ def tournament_import(*, by: AnyUser, document: object) -> Tournament:
             classified = bool(item.get("classified", False))
             _at(
                 _("entry %(nickname)s") % {"nickname": item["player"]},
-                lambda e=entry, c=classified: entry_withdraw(by=by, entry=e, classified=c),
+                entry_withdraw,
+                by=by,
+                entry=entry,
+                classified=classified,
             )
     if data["tournament"].get("status") == TournamentStatus.FINISHED:
         _at(
             _("tournament"),
-            lambda: tournament_status_set(
-                by=by, tournament=tournament, status=TournamentStatus.FINISHED
-            ),
+            tournament_status_set,
+            by=by,
+            tournament=tournament,
+            status=TournamentStatus.FINISHED,
         )
     return tournament
