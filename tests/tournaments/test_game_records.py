@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from engine.gamerecord import replay_game
 from games import selectors, services
@@ -41,27 +42,13 @@ def _play(s: Setup) -> None:
     services.misdeal_record(by=judge, table=five)  # the second: B's letter
     services.deal_record(by=judge, table=five, record=EXAMPLES["played"]["record"])
     deal = services.deal_record(by=judge, table=five, points={"A": 7, "B": 0, "C": 26, "E": 0})
-    services.ruling_make(
-        by=referee,
-        table=five,
-        deal=deal,
-        kind="A",
-        offender="E",
-        penalty="extra_letter",
-        reason="peeked at the pass",
-    )
+    ruling = {"kind": "A", "offender": "E", "penalty": "extra_letter", "reason": "peeked"}
+    services.ruling_make(by=referee, table=five, deal=deal, **ruling)
     _play_out(s, five)
     four = make_table(s.round, line_judge=judge)
     deal = services.deal_record(by=judge, table=four, losers=["C"])
-    services.ruling_make(
-        by=referee,
-        table=four,
-        deal=deal,
-        kind="B",
-        offender="B",
-        penalty="loses_deal",
-        reason="revoke found after the deal",
-    )
+    ruling = {"kind": "B", "offender": "B", "penalty": "loses_deal", "reason": "revoke"}
+    services.ruling_make(by=referee, table=four, deal=deal, **ruling)
     _play_out(s, four)
 
 
@@ -103,6 +90,20 @@ def test_export_holds_a_replayable_game_record_per_table() -> None:
     assert five["deals"][2]["rulings"][0]["letters"] == 1
     assert replay_game(four).deals[0].losers == ("B",)
     assert outcome.finished and outcome.completed
+
+
+def test_the_results_page_and_the_api_offer_the_download() -> None:
+    s, document = _played()
+    client = Client()
+    page = client.get(f"/tournaments/{s.tournament.slug}/results/")
+    assert f"/tournaments/{s.tournament.slug}/results/games.json" in page.content.decode()
+    for url in (
+        f"/tournaments/{s.tournament.slug}/results/games.json",
+        f"/api/tournaments/{s.tournament.slug}/exports/games.json",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200 and response["Content-Type"] == "application/json"
+        assert json.loads(response.content) == document
 
 
 def test_export_imported_into_a_database_without_it_gives_the_same_standings() -> None:
