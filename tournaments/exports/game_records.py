@@ -138,7 +138,8 @@ def _table(table: Table, ruleset: Ruleset, players: Mapping[str, str]) -> dict[s
 
 
 def tournament_document(tournament: Tournament, *, rounds: Collection[int]) -> dict[str, Any]:
-    """The document of ``rounds`` (the caller passes only those the viewer may see)."""
+    """The document of ``rounds`` (the caller passes only those the viewer may see). It is
+    public, so players are named by nickname only, as in the standings."""
     ruleset = ruleset_of(tournament)
     seated: dict[int, dict[str, str]] = {}
     for table_id, position, nickname in Seat.objects.filter(
@@ -156,7 +157,6 @@ def tournament_document(tournament: Tournament, *, rounds: Collection[int]) -> d
         "entries": [
             {
                 "player": entry.player.nickname,
-                "real_name": entry.player.real_name,
                 "status": entry.status,
                 "classified": entry.withdrawal_classified,
             }
