@@ -9,14 +9,15 @@ the result the site shows. :mod:`.game_records_import` reads the document back.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Ruleset
 from engine.gamerecord import FORMAT, replay_game
 from games.adapter import game_events
-from games.ledger.state import DealState, LedgerState
-from games.models import Deal, DealMode, Game
+from games.ledger.state import DealState, LedgerState, MisdealState
+from games.models import DealMode, Game
 from games.scoring import ruleset_of
 from tournaments.models import Entry, Seat, Table, Tournament
 
@@ -42,18 +43,23 @@ TOURNAMENT_FIELDS = (
 )
 
 
-def _deal_entry(deal: DealState, row: Deal | None) -> dict[str, Any]:
+def _misdeals(misdeals: Sequence[MisdealState]) -> list[dict[str, Any]]:
+    return [
+        {"dealer": m.dealer, "waived": m.waived, "letter": m.letter is not None} for m in misdeals
+    ]
+
+
+def _deal_entry(
+    deal: DealState, record: dict[str, Any] | None, reasons: Mapping[str, str]
+) -> dict[str, Any]:
     entry: dict[str, Any] = {"dealer": deal.dealer, "sat_out": list(deal.sitting_out)}
     if deal.misdeals:
-        entry["misdeals"] = [
-            {"dealer": m.dealer, "waived": m.waived, "letter": m.letter is not None}
-            for m in deal.misdeals
-        ]
+        entry["misdeals"] = _misdeals(deal.misdeals)
     if deal.deal_id is None:
         return entry  # misdeals that ended the game before the deal was played
     entry["losers"] = list(deal.recorded_losers)
-    if row is not None and row.mode == DealMode.RECORD and row.record:
-        entry["record"] = row.record
+    if record:
+        entry["record"] = record
     elif deal.points:
         entry["points"] = deal.points_by_seat
     if deal.rulings:
@@ -63,7 +69,7 @@ def _deal_entry(deal: DealState, row: Deal | None) -> dict[str, Any]:
                 "offender": r.offender,
                 "penalty": str(r.penalty),
                 "intentional": r.intentional,
-                "reason": "",
+                "reason": reasons.get(r.ruling_id, ""),
                 "letters": len(r.letters),
             }
             for r in deal.rulings
@@ -85,44 +91,64 @@ def _result(state: LedgerState) -> dict[str, Any]:
     }
 
 
-def game_record(game: Game, ruleset: Ruleset, players: Mapping[str, str]) -> dict[str, Any]:
-    """The game record of one scorekept game, checked by the engine's replay."""
-    loaded = game_events(game)
-    state = loaded.replay()
-    rows = {deal.event_id: deal for deal in loaded.live_deals}
-    reasons = {ruling.event_id: ruling.reason for ruling in loaded.rulings}
-    deals = []
-    for deal in state.deals:
-        if deal.deal_id is not None and not deal.counted:
-            continue  # held for the referee: it gave no letters and moved nothing
-        entry = _deal_entry(deal, rows.get(deal.deal_id or ""))
-        for ruling, effect in zip(entry.get("rulings", ()), deal.rulings, strict=True):
-            ruling["reason"] = reasons.get(effect.ruling_id, "")
-        deals.append(entry)
+@dataclass(frozen=True)
+class TableRules:
+    """What a game record says about the table besides its deals."""
+
+    ruleset: Ruleset
+    sit_out_rule: str
+    placka_mode: str
+    players: Mapping[str, str] = field(default_factory=dict)
+
+
+def record_of_state(
+    state: LedgerState,
+    rules: TableRules,
+    *,
+    records: Mapping[str, dict[str, Any]] | None = None,
+    reasons: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The game record of a ledger state: the deals as the ledger counts them, with the full
+    SCN ``records`` and the rulings' ``reasons`` by event id, and the ledger's result (which
+    the engine's replay then checks). Deals held for the referee are left out: they gave no
+    letters and moved nothing."""
+    records, reasons = records or {}, reasons or {}
+    deals = [
+        _deal_entry(deal, records.get(deal.deal_id or ""), reasons)
+        for deal in state.deals
+        if deal.deal_id is None or deal.counted
+    ]
     pending = state.next_deal
     if pending is not None and pending.misdeals:
-        deals.append(
-            {
-                "dealer": pending.dealer,
-                "misdeals": [
-                    {"dealer": m.dealer, "waived": m.waived, "letter": m.letter is not None}
-                    for m in pending.misdeals
-                ],
-            }
-        )
-    record: dict[str, Any] = {
+        deals.append({"dealer": pending.dealer, "misdeals": _misdeals(pending.misdeals)})
+    seats = state.settings.seat_names
+    return {
         "format": FORMAT,
-        "ruleset": ruleset.to_json(),
-        "word": game.word_letters,
-        "seats": [
-            {"seat": seat, "player": players.get(seat, "")} for seat in state.settings.seat_names
-        ],
-        "sit_out_rule": game.sit_out_rule,
-        "placka_mode": game.placka_mode,
-        "first_dealer": state.settings.seat_names[0],
+        "ruleset": rules.ruleset.to_json(),
+        "word": "".join(state.settings.word),
+        "seats": [{"seat": seat, "player": rules.players.get(seat, "")} for seat in seats],
+        "sit_out_rule": rules.sit_out_rule,
+        "placka_mode": rules.placka_mode,
+        "first_dealer": seats[0],
         "deals": deals,
         "result": _result(state),
     }
+
+
+def game_record(game: Game, ruleset: Ruleset, players: Mapping[str, str]) -> dict[str, Any]:
+    """The game record of one scorekept game, checked by the engine's replay."""
+    loaded = game_events(game)
+    records = {
+        deal.event_id: deal.record
+        for deal in loaded.live_deals
+        if deal.mode == DealMode.RECORD and deal.record
+    }
+    record = record_of_state(
+        loaded.replay(),
+        TableRules(ruleset, game.sit_out_rule, game.placka_mode, players),
+        records=records,
+        reasons={ruling.event_id: ruling.reason for ruling in loaded.rulings},
+    )
     replay_game(record)  # an export the engine would refuse is a bug: fail loudly here
     return record
 
