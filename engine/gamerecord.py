@@ -89,8 +89,7 @@ def _bool(data: Mapping[str, object], key: str, where: str, default: bool) -> bo
     return value
 
 
-def _choice(data: Mapping[str, object], key: str, choices: Sequence[str], where: str) -> str:
-    value = data.get(key, choices[0])
+def _choice(value: object, choices: Sequence[str], where: str) -> str:
     if value not in choices:
         raise _fail("format", where, f"one of {', '.join(choices)}, not {value!r}")
     return str(value)
@@ -288,8 +287,8 @@ def _header(data: object) -> tuple[_Table, list[object], Mapping[str, object] | 
     ):
         raise _fail("format", "seats", f"seats A-D, A-E or A-F in order, not {letters!r}")
     order = TABLE_SEATS[: len(letters)]
-    rule = _choice(data, "sit_out_rule", SIT_OUT_RULES, "sit_out_rule")
-    mode = _choice(data, "placka_mode", PLACKA_MODES, "placka_mode")
+    rule = _choice(data.get("sit_out_rule", "dealer"), SIT_OUT_RULES, "sit_out_rule")
+    mode = _choice(data.get("placka_mode", "until_first_placka"), PLACKA_MODES, "placka_mode")
     first = data.get("first_dealer", "A")
     if not isinstance(first, str) or first not in order or len(first) != 1:
         raise _fail("format", "first_dealer", f"a seat of this table, not {first!r}")
@@ -323,8 +322,10 @@ def _misdeals(table: _Table, entry: Mapping[str, object], where: str) -> list[Mi
         given: dict[str, int] = {}
         letter = count > FREE_MISDEALS and not waived and table.award(table.dealer, given)
         if "letter" in misdeal and _bool(misdeal, "letter", at, False) != letter:
-            said = "a letter" if misdeal["letter"] else "no letter"
-            raise _fail("misdeal", f"{at}.letter", f"the record says {said}, the rules do not")
+            said, rules = ("a letter", "none") if misdeal["letter"] else ("no letter", "one")
+            raise _fail(
+                "misdeal", f"{at}.letter", f"the record says {said}, the rules give {rules}"
+            )
         out.append(MisdealOutcome(table.dealer, count, waived, letter))
         if letter and table.settle(()) and not table.finished:
             # The misdealer completed the word and left: the next seat deals this deal.
@@ -389,8 +390,8 @@ def _rulings(
         raise _fail("format", f"{where}: rulings", "a list of objects")
     for i, ruling in enumerate(raw):
         at = f"{where}: rulings[{i}]"
-        _choice({"kind": ruling.get("kind")}, "kind", RENONC_KINDS, f"{at}.kind")
-        penalty = _choice({"p": ruling.get("penalty")}, "p", PENALTIES, f"{at}.penalty")
+        _choice(ruling.get("kind"), RENONC_KINDS, f"{at}.kind")
+        penalty = _choice(ruling.get("penalty"), PENALTIES, f"{at}.penalty")
         intentional = _bool(ruling, "intentional", at, False)
         if not isinstance(ruling.get("reason", ""), str):
             raise _fail("format", f"{at}.reason", "text")

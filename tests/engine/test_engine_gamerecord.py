@@ -64,7 +64,7 @@ def test_a_second_misdeal_gives_the_dealer_a_letter_unless_waived() -> None:
     err = _refused(wrong)
     assert (err.code, err.detail) == (
         "misdeal",
-        "deal 1: misdeals[1].letter: the record says no letter, the rules do not",
+        "deal 1: misdeals[1].letter: the record says no letter, the rules give one",
     )
 
 
