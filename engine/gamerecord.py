@@ -304,7 +304,9 @@ def _header(data: object) -> tuple[_Table, list[object], Mapping[str, object] | 
     return table, deals, result
 
 
-def _misdeals(table: _Table, entry: Mapping[str, object], where: str) -> list[MisdealOutcome]:
+def _misdeals(
+    table: _Table, entry: Mapping[str, object], where: str, as_played: bool
+) -> list[MisdealOutcome]:
     raw = entry.get("misdeals", [])
     if not isinstance(raw, list) or not all(isinstance(m, dict) for m in raw):
         raise _fail("format", f"{where}: misdeals", "a list of objects")
@@ -316,7 +318,11 @@ def _misdeals(table: _Table, entry: Mapping[str, object], where: str) -> list[Mi
             raise _fail("game", at, "the game ended with the previous misdeal letter")
         dealer = misdeal.get("dealer", table.dealer)
         if dealer != table.dealer:
-            raise _fail("dealer", f"{at}.dealer", f"{dealer} misdealt, but {table.dealer} deals")
+            if not (as_played and dealer in table.active):
+                raise _fail(
+                    "dealer", f"{at}.dealer", f"{dealer} misdealt, but {table.dealer} deals"
+                )
+            table.dealer, count = str(dealer), 0
         waived = _bool(misdeal, "waived", at, False)
         count += 1
         given: dict[str, int] = {}
@@ -443,6 +449,29 @@ def _apply_rulings(
     return out, removed
 
 
+def _fact_dealer(table: _Table, entry: Mapping[str, object], as_played: bool, where: str) -> str:
+    """Who dealt: the rules' dealer, or (``as_played``) the seat at the table the entry names."""
+    said = entry.get("dealer", table.dealer)
+    if said != table.dealer and not (as_played and said in table.active):
+        raise _fail("dealer", f"{where}: dealer", f"{said} dealt, but {table.dealer} deals")
+    return str(said)
+
+
+def _sat_out(
+    table: _Table, value: object, rules: tuple[str, ...], as_played: bool, where: str
+) -> tuple[str, ...]:
+    """Who sat out: what the rules say, or (``as_played``) any right-sized block at the table."""
+    said = _seat_list(value, f"{where}: sat_out", table.order)
+    if set(said) == set(rules):
+        return rules
+    if not as_played:
+        want = ", ".join(rules) or "nobody"
+        raise _fail("sit_out", f"{where}: sat_out", f"{want} sits out, not {', '.join(said)}")
+    if len(said) != len(rules) or any(seat not in table.active for seat in said):
+        raise _fail("sit_out", f"{where}: sat_out", f"{len(rules)} seats at the table sit out")
+    return tuple(seat for seat in table.order if seat in said)
+
+
 def _deal(table: _Table, entry: object, number: int, last: bool) -> DealOutcome:
     where = f"deal {number}"
     if not isinstance(entry, dict):
@@ -451,15 +480,21 @@ def _deal(table: _Table, entry: object, number: int, last: bool) -> DealOutcome:
         raise _fail("game", where, "the game ended before this deal")
     before = dict(table.letters)
     done_before = len(table.completed)
-    misdeals = _misdeals(table, entry, where)
+    as_played = _bool(entry, "as_played", where, False)
+    misdeals = _misdeals(table, entry, where, as_played)
     given = {s: table.letters[s] - before[s] for s in table.order if table.letters[s] > before[s]}
     dealer = table.dealer
     played = "losers" in entry or "record" in entry
+    held = _bool(entry, "held", where, False)
+    if held and played:
+        raise _fail("format", f"{where}: held", "a held deal has no losers and no record")
     if not played or table.finished:
         if played:
             raise _fail("game", where, "a misdeal letter ended the game before this deal")
-        if not last:
+        if not (last or held):
             raise _fail("format", f"{where}: losers", "only the last deal may be unplayed")
+        if held and not table.finished:
+            dealer = table.dealer = _fact_dealer(table, entry, as_played, where)
         return DealOutcome(
             number,
             dealer,
@@ -476,14 +511,10 @@ def _deal(table: _Table, entry: object, number: int, last: bool) -> DealOutcome:
             tuple(table.completed[done_before:]),
             None,
         )
-    if entry.get("dealer", dealer) != dealer:
-        raise _fail("dealer", f"{where}: dealer", f"{entry['dealer']} dealt, but {dealer} deals")
+    dealer = table.dealer = _fact_dealer(table, entry, as_played, where)
     out = sitting_out(table.sit_out_rule, dealer, table.active, table.order)
     if "sat_out" in entry:
-        said = _seat_list(entry["sat_out"], f"{where}: sat_out", table.order)
-        if set(said) != set(out):
-            want = ", ".join(out) or "nobody"
-            raise _fail("sit_out", f"{where}: sat_out", f"{want} sits out, not {said}")
+        out = _sat_out(table, entry["sat_out"], out, as_played, where)
     players = tuple(s for s in table.active if s not in out)
     result = None
     if "record" in entry:

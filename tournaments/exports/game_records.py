@@ -43,6 +43,11 @@ TOURNAMENT_FIELDS = (
 )
 
 
+#: Ledger flags of a deal whose dealer or sit-outs were facts of play the rules no longer
+#: name (a later correction or ruling on an earlier deal changed who lost it).
+_AS_PLAYED = {"dealer_as_played", "sit_out_overridden"}
+
+
 def _misdeals(misdeals: Sequence[MisdealState]) -> list[dict[str, Any]]:
     return [
         {"dealer": m.dealer, "waived": m.waived, "letter": m.letter is not None} for m in misdeals
@@ -53,6 +58,8 @@ def _deal_entry(
     deal: DealState, record: dict[str, Any] | None, reasons: Mapping[str, str]
 ) -> dict[str, Any]:
     entry: dict[str, Any] = {"dealer": deal.dealer, "sat_out": list(deal.sitting_out)}
+    if _AS_PLAYED & set(deal.flags):
+        entry["as_played"] = True
     if deal.misdeals:
         entry["misdeals"] = _misdeals(deal.misdeals)
     if deal.deal_id is None:
@@ -75,6 +82,17 @@ def _deal_entry(
             for r in deal.rulings
         ]
     return entry
+
+
+def _held_entry(deal: DealState) -> dict[str, Any] | None:
+    """A deal held for the referee gives no letters and does not move the deal, but its
+    misdeals count and who dealt it stays a fact of play; ``None`` when it left no trace."""
+    entry: dict[str, Any] = {"held": True, "as_played": True}
+    if deal.dealer is not None and deal.issue not in ("dealer_left_table", "game_finished"):
+        entry["dealer"] = deal.dealer
+    if deal.misdeals:
+        entry["misdeals"] = _misdeals(deal.misdeals)
+    return entry if len(entry) > 2 else None
 
 
 def _result(state: LedgerState) -> dict[str, Any]:
@@ -110,14 +128,14 @@ def record_of_state(
 ) -> dict[str, Any]:
     """The game record of a ledger state: the deals as the ledger counts them, with the full
     SCN ``records`` and the rulings' ``reasons`` by event id, and the ledger's result (which
-    the engine's replay then checks). Deals held for the referee are left out: they gave no
-    letters and moved nothing."""
+    the engine's replay then checks). Deals held for the referee are ``held`` entries."""
     records, reasons = records or {}, reasons or {}
-    deals = [
-        _deal_entry(deal, records.get(deal.deal_id or ""), reasons)
-        for deal in state.deals
-        if deal.deal_id is None or deal.counted
-    ]
+    deals = []
+    for deal in state.deals:
+        if deal.deal_id is None or deal.counted:
+            deals.append(_deal_entry(deal, records.get(deal.deal_id or ""), reasons))
+        elif (held := _held_entry(deal)) is not None:
+            deals.append(held)
     pending = state.next_deal
     if pending is not None and pending.misdeals:
         deals.append({"dealer": pending.dealer, "misdeals": _misdeals(pending.misdeals)})

@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _
 
 from engine import InvalidScoreError, Ruleset, deal_loser
 from engine.errors import EngineError
-from engine.gamerecord import replay_game
+from engine.gamerecord import GameOutcome, replay_game
 from games import services as scorekeeping
-from games.adapter import seat_map
-from games.models import Deal
+from games.adapter import game_events, seat_map
+from games.models import Deal, Game
+from games.scoring import ruleset_of
 from scwu.models import Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import nickname_key
@@ -44,7 +45,7 @@ from tournaments.services.entries import entry_check_in, entry_register, entry_w
 from tournaments.services.rounds import round_create
 from tournaments.services.tournaments import tournament_create, tournament_status_set
 
-from .game_records import DOCUMENT_FORMAT, TOURNAMENT_FIELDS
+from .game_records import DOCUMENT_FORMAT, TOURNAMENT_FIELDS, TableRules, record_of_state
 
 __all__ = ["GameImportError", "tournament_import"]
 
@@ -86,7 +87,36 @@ def _check(document: object) -> dict[str, Any]:
                     replay_game(table["game"])
                 except EngineError as exc:
                     raise GameImportError(f"{where}: {exc}") from exc
+                _refuse_facts_of_play(table["game"], where)
     return document
+
+
+def _refuse_facts_of_play(record: Mapping[str, Any], where: str) -> None:
+    """Scorekeeping deals by the rules: a deal dealt or held against them (after a late
+    correction) can be written only by replaying that history, which the file does not hold."""
+    for number, entry in enumerate(record["deals"], start=1):
+        if entry.get("held") or entry.get("as_played"):
+            raise GameImportError(
+                f"{where}, deal {number}: "
+                + _(
+                    "it was dealt or held against the rules after a late correction; "
+                    "a game like that cannot be entered again."
+                )
+            )
+
+
+def _same_result(table: Table, outcome: GameOutcome, where: str) -> None:
+    """The game as the site now counts it must give the record's result."""
+    game = Game.objects.get(table=table)
+    state = game_events(game).replay()
+    rules = TableRules(ruleset_of(table.round.tournament), game.sit_out_rule, game.placka_mode)
+    site = replay_game(record_of_state(state, rules)).result_json()
+    if site != outcome.result_json():
+        raise GameImportError(
+            f"{where}: "
+            + _("the imported game gives %(site)s, the record %(record)s.")
+            % {"site": site, "record": outcome.result_json()}
+        )
 
 
 def _player(by: AnyUser, nickname: str, real_name: str) -> Player:
@@ -231,6 +261,7 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
                 intentional=bool(ruling.get("intentional", False)),
                 reason=str(ruling.get("reason") or _("imported ruling")),
             )
+    _same_result(table, outcome, where)
 
 
 def _round(
