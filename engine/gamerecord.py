@@ -468,7 +468,11 @@ def _sat_out(
         want = ", ".join(rules) or "nobody"
         raise _fail("sit_out", f"{where}: sat_out", f"{want} sits out, not {', '.join(said)}")
     if len(said) != len(rules) or any(seat not in table.active for seat in said):
-        raise _fail("sit_out", f"{where}: sat_out", f"{len(rules)} seats at the table sit out")
+        raise _fail(
+            "sit_out",
+            f"{where}: sat_out",
+            f"exactly {len(rules)} still at the table, not {', '.join(said)}",
+        )
     return tuple(seat for seat in table.order if seat in said)
 
 

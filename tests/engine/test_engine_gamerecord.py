@@ -244,3 +244,26 @@ def test_score_game_options_apply_to_a_record_without_a_ruleset(
     assert code == 0 and json.loads(out)["letters"] == {"A": 1, "B": 0, "C": 0, "D": 1}
     code, out = _cli(["score-game"], text, capsys, monkeypatch)
     assert code == 2 and json.loads(out)["error"] == "loser"
+
+
+def test_facts_of_play_after_a_late_correction_need_as_played() -> None:
+    # The rules say B deals deal 2; after a correction of deal 1 the table's C dealt it.
+    deals = [{"losers": ["B"]}, {"dealer": "C", "sat_out": ["C"], "losers": ["D"]}]
+    record = _record(seats=5, deals=deals)
+    err = _refused(record)
+    assert (err.code, err.detail) == ("dealer", "deal 2: dealer: C dealt, but B deals")
+    record["deals"][1]["as_played"] = True
+    outcome = replay_game(record)
+    assert outcome.deals[1].dealer == "C" and outcome.deals[1].sat_out == ("C",)
+    record["deals"][1]["sat_out"] = ["C", "D"]
+    assert _refused(record).detail == "deal 2: sat_out: exactly 1 still at the table, not C, D"
+
+
+def test_a_held_deal_counts_its_misdeals_and_nothing_else() -> None:
+    held = {"held": True, "as_played": True, "misdeals": [{}, {"letter": True}]}
+    record = _record(deals=[{"losers": ["B"]}, held, {"losers": ["C"]}])
+    outcome = replay_game(record)
+    assert not outcome.deals[1].played and outcome.deals[1].letters == {"B": 1}
+    assert outcome.deals[2].dealer == "B" and outcome.letters == {"A": 0, "B": 2, "C": 1, "D": 0}
+    record["deals"][1]["losers"] = ["A"]
+    assert _refused(record).detail == "deal 2: held: a held deal has no losers and no record"
