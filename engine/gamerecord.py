@@ -29,9 +29,12 @@ from typing import Literal
 from engine.cards import SEATS
 from engine.errors import EngineError, InvalidRecordError, ParseError
 from engine.game import word_letters
+from engine.gameoutcome import FORMAT, DealOutcome, GameOutcome, MisdealOutcome, RulingOutcome
 from engine.result import DealResult
 from engine.rules import TOTAL_POINTS, Ruleset
 from engine.scn import check_record
+
+# merge: use the engine's table rules (who deals next, who sits out) instead of table_seats.
 from engine.table_seats import (
     PLAYERS_PER_DEAL,
     SIT_OUT_RULES,
@@ -51,7 +54,6 @@ __all__ = [
     "replay_game",
 ]
 
-FORMAT = "scwu-game/1"
 TABLE_SEATS = "ABCDEF"
 PlackaMode = Literal["until_first_placka", "elimination"]
 PLACKA_MODES: tuple[PlackaMode, ...] = ("until_first_placka", "elimination")
@@ -93,118 +95,6 @@ def _choice(value: object, choices: Sequence[str], where: str) -> str:
     if value not in choices:
         raise _fail("format", where, f"one of {', '.join(choices)}, not {value!r}")
     return str(value)
-
-
-@dataclass(frozen=True)
-class MisdealOutcome:
-    """A misdeal as replayed: who misdealt, the count in this deal, whether a letter."""
-
-    dealer: str
-    count: int
-    waived: bool
-    letter: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {"dealer": self.dealer, "waived": self.waived, "letter": self.letter}
-
-
-@dataclass(frozen=True)
-class RulingOutcome:
-    """A ruling as replayed, with its effect: letters given, losers replaced, removal."""
-
-    kind: str
-    offender: str
-    penalty: str
-    intentional: bool
-    reason: str
-    letters: int
-    removed: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "offender": self.offender,
-            "penalty": self.penalty,
-            "intentional": self.intentional,
-            "reason": self.reason,
-            "letters": self.letters,
-            "removed": self.removed,
-        }
-
-
-@dataclass(frozen=True)
-class DealOutcome:
-    """One deal as replayed; ``played`` is False for misdeals after which the game ended
-    (or stopped) before the deal was played."""
-
-    number: int
-    dealer: str
-    sat_out: tuple[str, ...]
-    players: tuple[str, ...]
-    misdeals: tuple[MisdealOutcome, ...]
-    played: bool
-    recorded_losers: tuple[str, ...]
-    losers: tuple[str, ...]
-    points: dict[str, int]
-    result: DealResult | None
-    rulings: tuple[RulingOutcome, ...]
-    letters: dict[str, int]
-    completed: tuple[str, ...]
-    next_dealer: str | None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "sat_out": list(self.sat_out),
-            "players": list(self.players),
-            "misdeals": [m.to_json() for m in self.misdeals],
-            "played": self.played,
-            "losers": list(self.losers),
-            "points": self.points or None,
-            "result": None if self.result is None else self.result.to_json(),
-            "rulings": [r.to_json() for r in self.rulings],
-            "letters": self.letters,
-            "completed": list(self.completed),
-            "next_dealer": self.next_dealer,
-        }
-
-
-@dataclass(frozen=True)
-class GameOutcome:
-    """The result of a game record: letters per seat, who completed the word, placings."""
-
-    word: str
-    seats: tuple[str, ...]
-    letters: dict[str, int]
-    completed: tuple[str, ...]
-    disqualified: tuple[str, ...]
-    finished: bool
-    finish_reason: str | None
-    placings: dict[str, int] | None
-    deals: tuple[DealOutcome, ...]
-
-    def result_json(self) -> dict[str, object]:
-        """The ``result`` member of a game record (what a writer stores, a reader checks)."""
-        return {
-            "letters": dict(self.letters),
-            "completed": list(self.completed),
-            "disqualified": list(self.disqualified),
-            "finished": self.finished,
-            "placings": None if self.placings is None else dict(self.placings),
-        }
-
-    def to_json(self) -> dict[str, object]:
-        """What ``python -m engine score-game`` prints for a game record."""
-        letters = word_letters(self.word)
-        return {
-            "format": FORMAT,
-            "word": self.word,
-            **self.result_json(),
-            "words": {s: letters[:n] for s, n in self.letters.items()},
-            "finish_reason": self.finish_reason,
-            "deals": [d.to_json() for d in self.deals],
-        }
 
 
 @dataclass
@@ -500,20 +390,20 @@ def _deal(table: _Table, entry: object, number: int, last: bool) -> DealOutcome:
         if held and not table.finished:
             dealer = table.dealer = _fact_dealer(table, entry, as_played, where)
         return DealOutcome(
-            number,
-            dealer,
-            (),
-            (),
-            tuple(misdeals),
-            False,
-            (),
-            (),
-            {},
-            None,
-            (),
-            given,
-            tuple(table.completed[done_before:]),
-            None,
+            number=number,
+            dealer=dealer,
+            sat_out=(),
+            players=(),
+            misdeals=tuple(misdeals),
+            played=False,
+            recorded_losers=(),
+            losers=(),
+            points={},
+            result=None,
+            rulings=(),
+            letters=given,
+            completed=tuple(table.completed[done_before:]),
+            next_dealer=None,
         )
     dealer = table.dealer = _fact_dealer(table, entry, as_played, where)
     out = sitting_out(table.sit_out_rule, dealer, table.active, table.order)
@@ -541,20 +431,20 @@ def _deal(table: _Table, entry: object, number: int, last: bool) -> DealOutcome:
     if following is not None:
         table.dealer = following
     return DealOutcome(
-        number,
-        dealer,
-        out,
-        players,
-        tuple(misdeals),
-        True,
-        recorded,
-        losers,
-        points,
-        result,
-        tuple(rulings),
-        given,
-        completed,
-        following,
+        number=number,
+        dealer=dealer,
+        sat_out=out,
+        players=players,
+        misdeals=tuple(misdeals),
+        played=True,
+        recorded_losers=recorded,
+        losers=losers,
+        points=points,
+        result=result,
+        rulings=tuple(rulings),
+        letters=given,
+        completed=completed,
+        next_dealer=following,
     )
 
 

@@ -2,9 +2,6 @@
 
 Seats are letters in clockwise order; ``active`` are the seats still at the table.
 
-# merge: use the engine's table rules. These two decisions belong to one engine
-# authority (branch ``rules``); when it lands, replace this module with its import.
-
 >>> next_dealer("A", ["D", "C"], "ABCD", "ABCD")
 'C'
 >>> sitting_out("dealer", "A", "ABCDEF", "ABCDEF")
@@ -17,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from typing import Literal
+
+# merge: use the engine's table rules. These two decisions belong to one engine authority;
+# when it lands, :mod:`engine.gamerecord` imports them from there and this module goes.
 
 __all__ = ["PLAYERS_PER_DEAL", "SIT_OUT_RULES", "SitOutRule", "next_dealer", "sitting_out"]
 

@@ -1,7 +1,8 @@
 """The ledger and the engine's game records agree: random games at tables of four to six,
 with misdeals (waived or not), several losers, rulings of every penalty, late corrections
-(dealers and sit-outs then stay as played) and both placka modes, replayed by the ledger, written as game records, and replayed by the engine, give
-the same dealers, sit-outs, letters, completions, disqualifications and placings."""
+(dealers and sit-outs then stay as played) and both placka modes, replayed by the ledger,
+written as game records and replayed by the engine, give the same dealers, sit-outs,
+losers, letters, completions, disqualifications and placings."""
 
 from __future__ import annotations
 
