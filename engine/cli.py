@@ -27,6 +27,7 @@ from engine.bots import HeuristicBot, play_match
 from engine.cards import SEATS, Seat
 from engine.errors import EngineError, InvalidRecordError
 from engine.game import score_game_record
+from engine.gamerecord import is_game_record, replay_game
 from engine.levels import BOT_NAMES, make_bot
 from engine.result import DealResult
 from engine.rules import Ruleset
@@ -66,6 +67,8 @@ def _score_text(text: str, ruleset: Ruleset, game: bool) -> dict[str, object]:
     except (ValueError, RecursionError) as err:
         return {"error": "format", "detail": f"not JSON: {err}"[:300]}
     try:
+        if game and is_game_record(data):
+            return replay_game(data, ruleset).to_json()
         if game:
             return score_game_record(data, ruleset).to_json()
         return score_record(data, ruleset).to_json()
@@ -282,7 +285,10 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m engine", description="The Smoking Cat engine.")
     p.add_argument("--game", choices=("cat", "smoke"), default="cat")
     sub = p.add_subparsers(dest="command", required=True)
-    for name, help_ in (("score", "score one SCN deal record"), ("score-game", "score a game")):
+    for name, help_ in (
+        ("score", "score one SCN deal record"),
+        ("score-game", "score a game record (RULES.md, Game records) or a list of SCN deals"),
+    ):
         s = sub.add_parser(name, help=help_)
         s.add_argument("file", nargs="?", help="a file (default: standard input)")
         s.add_argument("--lines", action="store_true", help="one record per line")

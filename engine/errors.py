@@ -29,6 +29,10 @@ RECORD_ERROR_CODES = (
     "pack",
     "dealer",
     "game",
+    "sit_out",
+    "loser",
+    "ruling",
+    "result",
 )
 
 

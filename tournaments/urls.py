@@ -6,7 +6,7 @@ from tournaments.views import manage, matchday, public, results, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 RESULTS = "tournaments/<slug:slug>/results/"
-EXPORT_KINDS = ("standings.csv", "standings.json", "deals.scn")
+EXPORT_KINDS = ("standings.csv", "standings.json", "deals.scn", "games.json")
 
 urlpatterns = [
     path("tournaments/", public.tournament_list, name="tournament-list"),

@@ -302,7 +302,7 @@ class RoundStandingsApi(APIView):
 
 
 class ResultsExportApi(APIView):
-    """A results export file: standings CSV or JSON, or the deals as SCN game records.
+    """A results export file: standings CSV or JSON, the deals as SCN, or the games as game records.
 
     With ``round`` only that round (refused with 403 when it is held back); without it,
     every round the viewer may see.
@@ -315,7 +315,7 @@ class ResultsExportApi(APIView):
                 OpenApiTypes.STR,
                 OpenApiParameter.PATH,
                 enum=list(EXPORTS),
-                description="standings.csv, standings.json or deals.scn",
+                description="standings.csv, standings.json, deals.scn or games.json",
             ),
             OpenApiParameter("round", OpenApiTypes.INT, description="Only this round."),
         ],
@@ -330,7 +330,9 @@ class ResultsExportApi(APIView):
     )
     def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
         if kind not in EXPORTS:
-            raise Http404(_("Unknown export: use standings.csv, standings.json or deals.scn."))
+            raise Http404(
+                _("Unknown export: use standings.csv, standings.json, deals.scn or games.json.")
+            )
         tournament = _tournament(slug)
         results = _results(request, tournament)
         number = int_param(request, "round", default=None, minimum=1, maximum=999)

@@ -1,4 +1,5 @@
-"""Exports of a tournament's results: standings as CSV and JSON, deals as SCN game records.
+"""Exports of a tournament's results: standings as CSV and JSON, deals as SCN, whole games as
+game records (:mod:`.game_records`, read back by :mod:`.game_records_import`).
 
 The flat rows in :mod:`.rows` are shared by the export files, the API and the pages, so a
 figure is formatted the same way wherever it is shown.
@@ -6,6 +7,7 @@ figure is formatted the same way wherever it is shown.
 
 from __future__ import annotations
 
+from .game_records import tournament_document
 from .rows import (
     ClassificationLine,
     StandingLine,
@@ -27,4 +29,5 @@ __all__ = [
     "standing_lines",
     "standings_csv",
     "standings_json",
+    "tournament_document",
 ]

@@ -11,6 +11,7 @@ from tournaments.models import Tournament
 from tournaments.results.selectors import TournamentResults, standings_by_round
 from tournaments.standings import Standings
 
+from .game_records import tournament_document
 from .rows import classification_lines, standing_lines
 from .scn import deals_scn
 from .standings import standings_csv, standings_json
@@ -19,6 +20,7 @@ EXPORTS = {
     "standings.csv": "text/csv; charset=utf-8",
     "standings.json": "application/json",
     "deals.scn": "text/plain; charset=utf-8",
+    "games.json": "application/json",
 }
 """Export kinds and their content types."""
 
@@ -74,9 +76,11 @@ def export_body(
     tournament: Tournament, results: TournamentResults, kind: str, round_number: int | None
 ) -> str:
     """The text of an export; the caller has checked :func:`export_refusal` first."""
+    rounds = [round_number] if round_number is not None else list(results.visible_rounds)
     if kind == "deals.scn":
-        rounds = [round_number] if round_number is not None else list(results.visible_rounds)
         return deals_scn(tournament, rounds=rounds)
+    if kind == "games.json":
+        return json.dumps(tournament_document(tournament, rounds=rounds), ensure_ascii=False)
     if kind == "standings.csv":
         standings = _standings(tournament, results, round_number)
         lines = standing_lines(standings, results.entries, round_number=round_number)

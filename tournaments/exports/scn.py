@@ -23,6 +23,7 @@ HEADER = (
     "SCN game records: {name} ({slug})",
     "Each line that is not a comment is one deal record (RULES.md, Deal records).",
     "Deals recorded without a full record are comments: the losing seat(s), then points.",
+    "Whole games (sit-outs, misdeals, rulings, results): games.json (RULES.md, Game records).",
 )
 
 

@@ -1,0 +1,139 @@
+"""A physical tournament exported as game records and imported back into a database
+without it gives the same standings; a bad document writes nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from engine.gamerecord import replay_game
+from games import selectors, services
+from games.models import Misdeal
+from scwu.models import Player
+from tests.factories import UserFactory
+from tests.games.conftest import Setup, make_setup, make_table
+from tournaments.exports.files import export_body
+from tournaments.exports.game_records import tournament_document
+from tournaments.exports.game_records_import import GameImportError, tournament_import
+from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.results.selectors import tournament_results
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = json.loads((Path(__file__).parents[1] / "games" / "scn_examples.json").read_text())
+#: Player ids, clubs and countries are the new database's own; the figures must agree.
+_SAME = ("place", "shared", "nickname", "status", "deals_played", "deals_lost", "success_rate")
+_SAME += ("placky", "penalty_points", "cut")
+
+
+def _play(s: Setup) -> None:
+    """Round 1: a table of five (misdeal letter, a full SCN record, a ruling) and a
+    table of four (a loses-deal ruling), both played to the end."""
+    five, judge, referee = s.table, s.judge, s.head_referee
+    services.deal_record(by=judge, table=five, losers=["B"])  # A deals, sits out
+    services.misdeal_record(by=judge, table=five)  # B deals: free
+    services.misdeal_record(by=judge, table=five)  # the second: B's letter
+    services.deal_record(by=judge, table=five, record=EXAMPLES["played"]["record"])
+    deal = services.deal_record(by=judge, table=five, points={"A": 7, "B": 0, "C": 26, "E": 0})
+    ruling = {"kind": "A", "offender": "E", "penalty": "extra_letter", "reason": "peeked"}
+    services.ruling_make(by=referee, table=five, deal=deal, **ruling)
+    _play_out(s, five)
+    four = make_table(s.round, line_judge=judge)
+    deal = services.deal_record(by=judge, table=four, losers=["C"])
+    ruling = {"kind": "B", "offender": "B", "penalty": "loses_deal", "reason": "revoke"}
+    services.ruling_make(by=referee, table=four, deal=deal, **ruling)
+    _play_out(s, four)
+
+
+def _play_out(s: Setup, table: Table) -> None:
+    """Deals until the game ends, each lost by the last seat that plays it."""
+    while (upcoming := selectors.table_state(table)["next_deal"]) is not None:
+        services.deal_record(by=s.judge, table=table, losers=[upcoming["players"][-1]])
+
+
+def _standings(tournament: Tournament) -> dict[str, dict[str, str]]:
+    results = tournament_results(tournament, include_unreleased=True)
+    body = export_body(tournament, results, "standings.csv", None)
+    rows = csv.DictReader(io.StringIO(body))
+    return {row["nickname"]: {key: row[key] for key in _SAME} for row in rows}
+
+
+def _forget(tournament: Tournament) -> None:
+    """Delete the tournament with its rounds and entries (the entries protect it)."""
+    Round.objects.filter(tournament=tournament).delete()
+    Entry.objects.filter(tournament=tournament).delete()
+    tournament.delete()
+
+
+def _played() -> tuple[Setup, dict[str, Any]]:
+    s = make_setup(seats=5, word="TONDA")
+    _play(s)
+    document = tournament_document(s.tournament, rounds=[1])
+    return s, json.loads(json.dumps(document))  # what a download holds
+
+
+def test_export_holds_a_replayable_game_record_per_table() -> None:
+    _s, document = _played()
+    five, four = (table["game"] for table in document["rounds"][0]["tables"])
+    outcome = replay_game(five)
+    assert [len(five["seats"]), len(four["seats"])] == [5, 4]
+    assert outcome.deals[1].misdeals[1].letter and outcome.deals[1].dealer == "B"
+    assert outcome.deals[0].sat_out == ("A",)
+    assert five["deals"][1]["record"] == EXAMPLES["played"]["record"]
+    assert five["deals"][2]["rulings"][0]["letters"] == 1
+    assert replay_game(four).deals[0].losers == ("B",)
+    assert outcome.finished and outcome.completed
+
+
+def test_the_results_page_and_the_api_offer_the_download() -> None:
+    s, document = _played()
+    client = Client()
+    page = client.get(f"/tournaments/{s.tournament.slug}/results/")
+    assert f"/tournaments/{s.tournament.slug}/results/games.json" in page.content.decode()
+    for url in (
+        f"/tournaments/{s.tournament.slug}/results/games.json",
+        f"/api/tournaments/{s.tournament.slug}/exports/games.json",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200 and response["Content-Type"] == "application/json"
+        assert json.loads(response.content) == document
+
+
+def test_export_imported_into_a_database_without_it_gives_the_same_standings() -> None:
+    s, document = _played()
+    before = _standings(s.tournament)
+    nicknames = list(before)
+    _forget(s.tournament)
+    Player.objects.filter(nickname__in=nicknames).delete()
+    assert not Misdeal.objects.exists()
+    admin = UserFactory(is_superuser=True)
+
+    imported = tournament_import(by=admin, document=document)
+
+    assert imported.slug == document["tournament"]["slug"]
+    assert _standings(imported) == before
+    assert Misdeal.objects.filter(game__table__round__tournament=imported).count() == 2
+    again = json.loads(json.dumps(tournament_document(imported, rounds=[1])))
+    assert again["rounds"] == document["rounds"]
+
+
+def test_a_bad_document_writes_nothing_and_names_the_deal(tmp_path: Path) -> None:
+    s, document = _played()
+    _forget(s.tournament)
+    tables = document["rounds"][0]["tables"]
+    tables[1]["game"]["deals"][1]["losers"] = ["Z"]
+    admin = UserFactory(is_superuser=True, username="importer")
+    with pytest.raises(GameImportError, match=r"round 1, table 2: .*deal 2: losers"):
+        tournament_import(by=admin, document=document)
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError, match="deal 2: losers"):
+        call_command("import_games", str(path), user="importer")
+    assert not Tournament.objects.exists()
