@@ -57,18 +57,14 @@ def league(director: User) -> Tournament:
 @pytest.fixture
 def club(league: Tournament) -> list[Entry]:
     """Sixteen players of the league, nobody here yet."""
-    return [
-        EntryFactory(tournament=league, status=EntryStatus.REGISTERED) for _ in range(16)
-    ]
+    return [EntryFactory(tournament=league, status=EntryStatus.REGISTERED) for _ in range(16)]
 
 
 Draw = Callable[..., Round]
 
 
 @pytest.fixture
-def draw_night(
-    django_capture_on_commit_callbacks: Any, director: User, league: Tournament
-) -> Draw:
+def draw_night(django_capture_on_commit_callbacks: Any, director: User, league: Tournament) -> Draw:
     """Draw a night (the draw task runs on commit), publish it; returns the round."""
 
     def run(present: list[Entry], night: dt.date, **kwargs: Any) -> Round:
@@ -198,7 +194,11 @@ def test_only_the_league_s_directors_draw_a_night_and_only_in_a_league(
     word = PlayingWordFactory(letters="TONDA")
     with pytest.raises(PermissionDenied):
         league_night_draw(
-            by=UserFactory(), tournament=league, night=NIGHT, present=[e.pk for e in club], word=word
+            by=UserFactory(),
+            tournament=league,
+            night=NIGHT,
+            present=[e.pk for e in club],
+            word=word,
         )
     league.format = TournamentFormat.EVENT
     league.save()
@@ -223,7 +223,9 @@ def nickname_at(round_: Round, table: int, position: str) -> str:
 
 
 @pytest.fixture
-def two_nights(director: User, league: Tournament, club: list[Entry], draw_night: Draw) -> dict[str, Any]:
+def two_nights(
+    director: User, league: Tournament, club: list[Entry], draw_night: Draw
+) -> dict[str, Any]:
     """Night 1: the first four at one table; night 2: three of them and a newcomer."""
     first = draw_night(club[:4], NIGHT)
     play(director, first, ["BCCAAAAA"])  # D 0, B 1, C 2, A 5
@@ -283,7 +285,9 @@ def test_league_page_csv_and_links(
     header, *lines = csv_text.splitlines()
     assert header.split(",")[-2:] == ["night_2026-09-01", "night_2026-09-08"]
     assert len(lines) == 5
-    api_rows = client.get(reverse("tournaments-api:league-table", args=[league.slug])).json()["rows"]
+    api_rows = client.get(reverse("tournaments-api:league-table", args=[league.slug])).json()[
+        "rows"
+    ]
     assert [line.split(",")[3] for line in lines] == [r["nickname"] for r in api_rows]
 
 
@@ -315,9 +319,14 @@ def test_the_league_table_is_in_the_openapi_schema(client: Client) -> None:
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     assert "get" in schema["paths"]["/api/tournaments/{slug}/league/"]
     row = schema["components"]["schemas"]["LeagueRow"]["properties"]
-    assert {"nights", "deals_played", "deals_lost", "success_rate", "points", "night_points"} <= set(
-        row
-    )
+    assert {
+        "nights",
+        "deals_played",
+        "deals_lost",
+        "success_rate",
+        "points",
+        "night_points",
+    } <= set(row)
 
 
 def test_the_tournament_form_reads_the_points_list() -> None:

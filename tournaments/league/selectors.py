@@ -115,8 +115,8 @@ def _games(night_of: dict[int, int]) -> list[LeagueGame]:
         if len(seats) < 2:
             continue
         last = max(n for n, _dq in seats.values()) + 1
-        letters = {p: last if dq else n for p, (n, dq) in seats.items()}
-        games.append(LeagueGame(night_of_table[table_id], letters))
+        held = {p: last if dq else n for p, (n, dq) in seats.items()}
+        games.append(LeagueGame(night_of_table[table_id], held))
     return games
 
 

@@ -80,8 +80,12 @@ def _assert_night(tournament: Tournament, night: dt.date, next_round: bool) -> N
     latest = rounds.aggregate(m=Max("night"))["m"]
     if latest is not None and night < latest:
         raise ValidationError(
-            {"night": [_("The night of %(date)s is drawn already: nights go in date order.")
-                       % {"date": _date(latest)}]},
+            {
+                "night": [
+                    _("The night of %(date)s is drawn already: nights go in date order.")
+                    % {"date": _date(latest)}
+                ]
+            },
             code="night_order",
         )
     tonight = list(rounds.filter(night=night).order_by("number"))
@@ -100,15 +104,22 @@ def _assert_night(tournament: Tournament, night: dt.date, next_round: bool) -> N
         )
     if next_round and not tonight:
         raise ValidationError(
-            {"night": [_("Nothing is drawn on %(date)s yet: draw the night first.")
-                       % {"date": _date(night)}]},
+            {
+                "night": [
+                    _("Nothing is drawn on %(date)s yet: draw the night first.")
+                    % {"date": _date(night)}
+                ]
+            },
             code="night_not_drawn",
         )
     unfinished = [r for r in tonight if r.status != RoundStatus.FINISHED]
     if unfinished:
         raise ValidationError(
-            {"night": [_("Round %(n)d of tonight is not finished yet.")
-                       % {"n": unfinished[0].number}]},
+            {
+                "night": [
+                    _("Round %(n)d of tonight is not finished yet.") % {"n": unfinished[0].number}
+                ]
+            },
             code="previous_unfinished",
         )
 
@@ -127,9 +138,7 @@ def _assert_field(tournament: Tournament, present: list[Entry]) -> None:
     try:
         table_sizes(len(present), TablePolicy(preferred=tournament.prefer_tables_of, max_size=6))
     except FieldSizeError as exc:
-        raise ValidationError(
-            {"present": [pairing_error_message(exc)]}, code="field_size"
-        ) from exc
+        raise ValidationError({"present": [pairing_error_message(exc)]}, code="field_size") from exc
 
 
 def attendance_set(*, by: AnyUser | None, tournament: Tournament, present: Collection[int]) -> int:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import itertools
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -62,7 +64,7 @@ def league_points_validate(value: object) -> None:
         not isinstance(value, list)
         or len(value) != 4
         or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in value)
-        or any(a < b for a, b in zip(value, value[1:], strict=False))
+        or any(a < b for a, b in itertools.pairwise(value))
     ):
         raise ValidationError(
             _("Give four whole numbers, best place first, none higher than the one before it."),

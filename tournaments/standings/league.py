@@ -74,7 +74,9 @@ class LeagueLine:
     points: Fraction
 
 
-def night_points(games: Iterable[LeagueGame], points: Sequence[int]) -> dict[PlayerId, dict[int, Fraction]]:
+def night_points(
+    games: Iterable[LeagueGame], points: Sequence[int]
+) -> dict[PlayerId, dict[int, Fraction]]:
     """Placement points per player and night, summed over the night's games."""
     out: dict[PlayerId, dict[int, Fraction]] = {}
     for game in games:

@@ -19,7 +19,6 @@ from .errors import InvalidPointsTableError
 from .inputs import PlayerId
 from .ranking import places_assign, rank_groups, rank_keys
 
-
 Points = int | Fraction
 
 

@@ -75,7 +75,9 @@ def league_night(request: HttpRequest, slug: str) -> HttpResponse:
         checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN)
         form.initial["present"] = list(checked_in.values_list("pk", flat=True))
     night = form.cleaned_data.get("night") if form.is_bound else form["night"].initial
-    tonight = Round.objects.filter(tournament=tournament, night=night) if night else Round.objects.none()
+    tonight = (
+        Round.objects.filter(tournament=tournament, night=night) if night else Round.objects.none()
+    )
     tonight = tonight.order_by("number")
     if not form.is_bound:
         form.initial["next_round"] = tonight.exists()

@@ -52,7 +52,9 @@ def _season() -> dict[str, object]:
 
 def test_league_table_by_placement_points_sums_each_night() -> None:
     rows = league_standings(
-        scoring=LeagueScoring.PLACEMENT_POINTS, points=(4, 3, 2, 1), **_season()  # type: ignore[arg-type]
+        scoring=LeagueScoring.PLACEMENT_POINTS,
+        points=(4, 3, 2, 1),
+        **_season(),  # type: ignore[arg-type]
     )
     by_player = {r.player_id: r for r in rows}
     # player 1: first (4) on night 1, last (1) on night 2
@@ -66,7 +68,9 @@ def test_league_table_by_placement_points_sums_each_night() -> None:
 
 def test_league_table_by_success_rate_uses_the_season_figures() -> None:
     rows = league_standings(
-        scoring=LeagueScoring.SUCCESS_RATE, points=(4, 3, 2, 1), **_season()  # type: ignore[arg-type]
+        scoring=LeagueScoring.SUCCESS_RATE,
+        points=(4, 3, 2, 1),
+        **_season(),  # type: ignore[arg-type]
     )
     assert [r.player_id for r in rows] == [3, 2, 5, 1, 4]
     assert rows[0].tally.success_rate == Fraction(9, 10)
