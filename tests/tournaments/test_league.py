@@ -298,7 +298,11 @@ def test_an_event_has_no_league_table(client: Client) -> None:
 
 
 def test_the_night_page_is_for_directors_and_shows_clear_errors(
-    client: Client, director: User, league: Tournament, club: list[Entry]
+    client: Client,
+    django_capture_on_commit_callbacks: Any,
+    director: User,
+    league: Tournament,
+    club: list[Entry],
 ) -> None:
     url = reverse("league-night", args=[league.slug])
     client.force_login(UserFactory())
@@ -313,6 +317,14 @@ def test_the_night_page_is_for_directors_and_shows_clear_errors(
     assert answer.status_code == 400
     assert "At least four players must be present" in answer.content.decode()
     assert not Round.objects.filter(tournament=league).exists()
+    night = {"night": "2026-09-01", "present": [e.pk for e in club[:8]], "word": word.pk}
+    drawn = client.post(url, night)
+    assert drawn.status_code == 302 and drawn["Location"].endswith("/rounds/1/manage/")
+    again = client.post(url, night)  # a second click on "Draw the night"
+    assert again.status_code == 400
+    html = again.content.decode()
+    assert "is already drawn (round 1)" in html and 'name="next_round" value="1"' in html
+    assert Round.objects.filter(tournament=league).count() == 1
 
 
 def test_the_league_table_is_in_the_openapi_schema(client: Client) -> None:

@@ -7,17 +7,13 @@ from typing import Any
 
 from scwu.security.csv_cells import csv_writer
 from tournaments.exports.rows import rate_percent
+from tournaments.exports.standings import STANDINGS_COLUMNS
 from tournaments.standings import format_points
 
 from .selectors import LeagueRow, LeagueTable, Night
 
-LEAGUE_COLUMNS = (
-    "place",
-    "shared",
-    "player_id",
-    "nickname",
-    "club",
-    "country",
+#: who, as in the standings file, then the season's figures (and a column per night)
+LEAGUE_COLUMNS = STANDINGS_COLUMNS[:6] + (
     "nights",
     "deals_played",
     "deals_lost",

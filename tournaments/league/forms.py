@@ -31,7 +31,6 @@ class NightDrawForm(_TournamentWordsMixin, forms.Form):
     seed = forms.IntegerField(
         label=_("Seed (empty: the season's)"), required=False, min_value=0, max_value=2**31 - 1
     )
-    next_round = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

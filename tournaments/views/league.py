@@ -55,8 +55,10 @@ def league_night(request: HttpRequest, slug: str) -> HttpResponse:
     """Tonight: mark who is present and draw the night (or its next round)."""
     tournament = _league(tournament_for_director(request, slug))
     form = NightDrawForm(request.POST or None, tournament=tournament)
+    night = form["night"].initial
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        night = data["night"]  # kept: a refusal takes it out of the cleaned data
         drawn = run_service(
             form,
             lambda: league_night_draw(
@@ -65,7 +67,8 @@ def league_night(request: HttpRequest, slug: str) -> HttpResponse:
                 night=data["night"],
                 present=[e.pk for e in data["present"]],
                 word=data["word"],
-                next_round=data["next_round"],
+                # the page's second button: another round on a night already drawn
+                next_round=request.POST.get("next_round") == "1",
                 seed=data["seed"],
             ),
         )
@@ -74,13 +77,7 @@ def league_night(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_bound:
         checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN)
         form.initial["present"] = list(checked_in.values_list("pk", flat=True))
-    night = form.cleaned_data.get("night") if form.is_bound else form["night"].initial
-    tonight = (
-        Round.objects.filter(tournament=tournament, night=night) if night else Round.objects.none()
-    )
-    tonight = tonight.order_by("number")
-    if not form.is_bound:
-        form.initial["next_round"] = tonight.exists()
+    tonight = Round.objects.filter(tournament=tournament, night=night).order_by("number")
     return render(
         request,
         "tournaments/league_night.html",
