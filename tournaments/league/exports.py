@@ -13,7 +13,8 @@ from tournaments.standings import format_points
 from .selectors import LeagueRow, LeagueTable, Night
 
 #: who, as in the standings file, then the season's figures (and a column per night)
-LEAGUE_COLUMNS = STANDINGS_COLUMNS[:6] + (
+LEAGUE_COLUMNS = (
+    *STANDINGS_COLUMNS[:6],
     "nights",
     "deals_played",
     "deals_lost",
