@@ -351,3 +351,36 @@ def test_the_tournament_form_reads_the_points_list() -> None:
         with pytest.raises(ValidationError):
             field.clean(wrong)
     assert 'value="4-3-2-1"' in str(TournamentForm()["league_points"])
+
+
+def test_a_league_is_created_through_the_api_with_its_points_list(director: User) -> None:
+    from rest_framework.test import APIClient
+
+    from tests.factories import SeasonFactory, SeriesFactory
+
+    SeasonFactory(year=2026)
+    SeriesFactory(slug="classic")
+    api = APIClient()
+    api.force_authenticate(director)
+    body = {
+        "name": "Úterní liga",
+        "season": 2026,
+        "series": "classic",
+        "start_date": "2026-09-01",
+        "end_date": "2027-06-30",
+        "format": "league",
+        "league_scoring": "success_rate",
+        "league_points": [5, 3, 2, 0],
+    }
+    created = api.post("/api/tournaments/create/", body, format="json")
+    assert created.status_code == 201, created.json()
+    league = Tournament.objects.get(slug=created.json()["slug"])
+    assert (league.format, league.league_scoring, league.league_points) == (
+        "league",
+        "success_rate",
+        [5, 3, 2, 0],
+    )
+    rising = api.post(
+        "/api/tournaments/create/", {**body, "league_points": [1, 2, 3, 4]}, format="json"
+    )
+    assert rising.status_code in (400, 409) and "league_points" in rising.json()
