@@ -8,12 +8,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import DateInput, _approved_word_field, _TournamentWordsMixin
+from tournaments.forms import DateInput, PickList, _approved_word_field, _TournamentWordsMixin
 from tournaments.models import Entry, EntryStatus, Tournament
 
 
 class PresentChoiceField(forms.ModelMultipleChoiceField[Entry]):
-    widget = forms.CheckboxSelectMultiple
+    widget = PickList
 
     def label_from_instance(self, obj: Entry) -> str:
         return str(obj.player.nickname)

@@ -67,6 +67,8 @@ class LeagueTable:
     rows: tuple[LeagueRow, ...]
     version: int
     includes_unreleased: bool
+    #: some round's results are held back from the public (shown here to its directors)
+    shows_held: bool
 
 
 def _nights(tournament: Tournament, visible: tuple[int, ...]) -> tuple[dict[int, int], list[Night]]:
@@ -161,4 +163,5 @@ def league_table(tournament: Tournament, *, include_unreleased: bool = False) ->
         rows=rows,
         version=results.version,
         includes_unreleased=results.includes_unreleased,
+        shows_held=results.includes_unreleased and any(not r.released for r in results.rounds),
     )
