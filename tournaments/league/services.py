@@ -141,6 +141,7 @@ def _assert_field(tournament: Tournament, present: list[Entry]) -> None:
         raise ValidationError({"present": [pairing_error_message(exc)]}, code="field_size") from exc
 
 
+@transaction.atomic
 def attendance_set(*, by: AnyUser | None, tournament: Tournament, present: Collection[int]) -> int:
     """Check in exactly the entries ``present`` (ids) and nobody else; returns how many."""
     entries = Entry.objects.filter(tournament=tournament).exclude(status=EntryStatus.WITHDRAWN)
