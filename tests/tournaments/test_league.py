@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -84,6 +84,11 @@ def draw_night(django_capture_on_commit_callbacks: Any, director: User, league: 
     return run
 
 
+def again(tables: Sequence[Sequence[int]], met: dict[tuple[int, int], list[int]]) -> int:
+    """Earlier meetings of the pairs seated together again."""
+    return sum(len(r.rounds) for r in repeats_in(tables, met))
+
+
 def by_lot(present: list[Entry], rng: random.Random) -> list[list[int]]:
     ids = [e.pk for e in present]
     rng.shuffle(ids)
@@ -106,10 +111,12 @@ def test_nights_with_varying_attendance_seat_who_is_here_avoiding_the_season_s_r
 ) -> None:
     season = LeagueSeason()
     rng = random.Random(5)
-    blind_total = 0
+    blind_total = season_total = 0
     attendance = [club, club[:14], club[2:15], club, club[1:13]]
     for n, present in enumerate(attendance):
-        round_ = draw_night(present, NIGHT + dt.timedelta(days=7 * n))
+        # the first night's seed (a fixed one: the test is repeatable) serves the season
+        seed = {"seed": 2026} if n == 0 else {}
+        round_ = draw_night(present, NIGHT + dt.timedelta(days=7 * n), **seed)
         tables = tables_of(round_)
         assert sorted(p for t in tables for p in t) == sorted(e.pk for e in present)
         assert sorted(len(t) for t in tables) == sorted(table_sizes(len(present)))
@@ -119,14 +126,14 @@ def test_nights_with_varying_attendance_seat_who_is_here_avoiding_the_season_s_r
         season.seed = round_.draw_seed or 0
         assert tables == season.night_draw(e.pk for e in present)
         met = meetings(season.history())
-        repeats = len(repeats_in(tables, met))
-        assert round_.draw_report["repeat_count"] == repeats
-        # minimal against the season: no seating by lot of tonight's players does better,
-        # nor the same draw blind to the earlier nights
+        assert round_.draw_report["repeat_count"] == len(repeats_in(tables, met))
+        # minimal against the season (a pair that met twice before counts twice): no seating
+        # by lot of tonight's players does better, nor the same draw blind to earlier nights
         blind = LeagueSeason(seed=season.seed).night_draw(e.pk for e in present)
-        assert repeats <= len(repeats_in(blind, met))
-        assert repeats <= min(len(repeats_in(by_lot(present, rng), met)) for _ in range(300))
-        blind_total += len(repeats_in(blind, met))
+        assert again(tables, met) <= again(blind, met)
+        assert again(tables, met) <= min(again(by_lot(present, rng), met) for _ in range(300))
+        blind_total += again(blind, met)
+        season_total += again(tables, met)
         season.record(tables)
         round_finish(by=director, round=round_)
         present_now = set(
@@ -135,8 +142,7 @@ def test_nights_with_varying_attendance_seat_who_is_here_avoiding_the_season_s_r
             )
         )
         assert present_now == {e.pk for e in present}
-    assert len(repeats_in(season.rounds[0], {})) == 0
-    assert season.repeat_count() < blind_total
+    assert season_total < blind_total
     seeds = set(Round.objects.filter(tournament=league).values_list("draw_seed", flat=True))
     assert len(seeds) == 1  # one seed for the season
 
