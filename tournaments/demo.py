@@ -23,6 +23,7 @@ from tournaments.models import (
     Season,
     Series,
     Tournament,
+    TournamentFormat,
 )
 from tournaments.models.rounds import DrawMethod
 from tournaments.results.services import results_recompute
@@ -143,6 +144,33 @@ def _field(director: User, t: Tournament, players: list[Player], check_in: bool)
             entries.entry_check_in(by=director, entry=entry)
 
 
+def _league_nights(director: User, league: Tournament) -> None:
+    """A club league: three Tuesdays with 12, 9 and 10 players; the last one in play."""
+    from tournaments.league.services import league_night_draw
+
+    tournaments.tournament_status_set(by=director, tournament=league, status="registration")
+    club = _players(12, 5)
+    _field(director, league, club, check_in=False)
+    tournaments.tournament_status_set(by=director, tournament=league, status="running")
+    members = list(league.entries.order_by("pk").values_list("pk", flat=True))
+    nights = [(members, "TONDA"), (members[:9], "HEJMA"), (members[2:], "KOČKA")]
+    for week, (present, letters) in enumerate(nights):
+        round = league_night_draw(
+            by=director,
+            tournament=league,
+            night=league.start_date + dt.timedelta(days=7 * week),
+            present=present,
+            word=_word(letters),
+            seed=league.pk,
+        )
+        # seed_demo runs in one transaction: compute the draw now instead of on commit.
+        round = draw.round_draw_run(round_id=round.pk, seed=league.pk)
+        draw.round_draw_publish(by=director, round=round)
+        if week < len(nights) - 1:
+            _play(director, round)
+    results_recompute(league.pk)
+
+
 def seed(log: Log) -> None:
     series = _calendar()
     director = User.objects.get(username="director")
@@ -184,6 +212,14 @@ def seed(log: Log) -> None:
         tournaments.tournament_status_set(by=director, tournament=upcoming, status="registration")
         _field(director, upcoming, _players(9, 20), check_in=False)
         rounds.round_create(by=director, tournament=upcoming, word=_word("MORSE"))
+
+    league = _tournament(
+        director, series["classic"], slug="uterni-liga-2026", name="Úterní liga 2026",
+        year=2026, day=dt.date.today() - dt.timedelta(days=14), venue="Praha, Vinohrady",
+        theme="Classic", format=TournamentFormat.LEAGUE,
+    )  # fmt: skip
+    if league is not None:
+        _league_nights(director, league)
 
     log(
         f"tournaments: {Tournament.objects.count()} tournaments, "

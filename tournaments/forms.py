@@ -13,6 +13,7 @@ from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
+from tournaments.league.fields import LeaguePointsField
 from tournaments.models import RoundStage, Tournament
 from tournaments.models.rounds import DrawMethod, PlackaMode
 
@@ -55,6 +56,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
         fields = [
             "season", "series", "category", "edition", "name", "start_date", "end_date",
             "venue", "host_clubs", "theme", "head_referee", "line_judges", "directors",
+            "format", "league_scoring", "league_points",
             "basic_rounds", "planned_field", "longer_word_rule", "prefer_tables_of",
             "has_semifinal", "final_size", "has_small_final", "small_final_size",
             "sit_out_rule", "rank_order", "early_end", "tie_without_hejma",
@@ -65,6 +67,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             "head_referee": PersonChoiceField,
             "line_judges": PeopleChoiceField,
             "directors": PeopleChoiceField,
+            "league_points": LeaguePointsField,
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

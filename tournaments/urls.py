@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import manage, matchday, public, results, rounds, seasons
+from tournaments.views import league, manage, matchday, public, results, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 RESULTS = "tournaments/<slug:slug>/results/"
@@ -67,6 +67,10 @@ urlpatterns = [
     ],
     path(R + "results/release/", results.results_round_release, name="round-results-release"),
     path(R + "results/hold/", results.results_round_hold, name="round-results-hold"),
+    # A league: its table (and CSV) and the director's night.
+    path("tournaments/<slug:slug>/league/", league.league_table_page, name="league-table"),
+    path("tournaments/<slug:slug>/league.csv", league.league_table_csv, name="league-table-csv"),
+    path("tournaments/<slug:slug>/league/night/", league.league_night, name="league-night"),
     # Seasons: rankings, the archive, records.
     path("rankings/", seasons.ranking_current, name="ranking-current"),
     path("seasons/", seasons.season_archive, name="season-archive"),

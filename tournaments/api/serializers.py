@@ -67,6 +67,7 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
             "has_semifinal", "final_size", "has_small_final", "small_final_size",
             "final_last_places_by_success", "sit_out_rule", "rank_order", "early_end",
             "tie_without_hejma", "tiebreaks", "allow_bots",
+            "format", "league_scoring", "league_points",
         ]  # fmt: skip
 
 
@@ -91,7 +92,7 @@ class TournamentInputSerializer(serializers.ModelSerializer[Tournament]):
             "longer_word_rule", "prefer_tables_of", "has_semifinal", "final_size",
             "has_small_final", "small_final_size", "final_last_places_by_success",
             "sit_out_rule", "rank_order", "early_end", "tie_without_hejma", "tiebreaks",
-            "allow_bots",
+            "allow_bots", "format", "league_scoring", "league_points",
         ]  # fmt: skip
         validators: list[Any] = []
 

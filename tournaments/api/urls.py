@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import rankings, results, views
+from tournaments.api import league, rankings, results, views
 
 router = DefaultRouter()
 router.register("seasons", views.SeasonViewSet, basename="season")
@@ -68,6 +68,7 @@ urlpatterns = [
         results.ResultsExportApi.as_view(),
         name="results-export",
     ),
+    path("tournaments/<slug:slug>/league/", league.LeagueTableApi.as_view(), name="league-table"),
     # Rankings: season rankings, qualification lists, records, a player's history.
     path(
         "seasons/<int:year>/ranking/<str:kind>/",

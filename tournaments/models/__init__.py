@@ -10,13 +10,19 @@ from tournaments.models.results import (
     SeasonRankingRow,
 )
 from tournaments.models.rounds import Round, RoundStage, RoundStatus, Seat, Table, TableKind
-from tournaments.models.tournament import Tournament, TournamentStatus
+from tournaments.models.tournament import (
+    LeagueScoring,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 __all__ = [
     "Category",
     "CategoryPoints",
     "Entry",
     "EntryStatus",
+    "LeagueScoring",
     "Placing",
     "PlacingStage",
     "RankingKind",
@@ -31,5 +37,6 @@ __all__ = [
     "Table",
     "TableKind",
     "Tournament",
+    "TournamentFormat",
     "TournamentStatus",
 ]

@@ -44,6 +44,8 @@ class Round(models.Model):
         verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("number"))
+    #: A league's night (its date); the rounds of one date make one night.
+    night = models.DateField(_("league night"), null=True, blank=True)
     stage = models.CharField(
         _("stage"), max_length=12, choices=RoundStage.choices, default=RoundStage.BASIC
     )

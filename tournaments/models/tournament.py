@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import itertools
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -38,6 +41,40 @@ _SIT_OUT_LABELS = {
     SitOutRule.ROTATION: _("seats sit out in turn, clockwise, whoever deals"),
 }
 SIT_OUT_CHOICES = [(rule.value, _SIT_OUT_LABELS[rule]) for rule in SitOutRule]
+
+
+class TournamentFormat(models.TextChoices):
+    EVENT = "event", _("an event: basic rounds, then a final")
+    LEAGUE = "league", _("a league: a season of club nights")
+
+
+class LeagueScoring(models.TextChoices):
+    """How a league table is sorted (the pure maths: ``tournaments.standings.league``)."""
+
+    PLACEMENT_POINTS = "placement_points", _("placement points")
+    SUCCESS_RATE = "success_rate", _("success rate")
+
+
+#: Placement points at a table of four, best place first (tables of 5 and 6: see the help).
+DEFAULT_LEAGUE_POINTS = [4, 3, 2, 1]
+
+
+def default_league_points() -> list[int]:
+    return list(DEFAULT_LEAGUE_POINTS)
+
+
+def league_points_validate(value: object) -> None:
+    """Four whole numbers, not negative, best place first and never rising."""
+    if (
+        not isinstance(value, list)
+        or len(value) != 4
+        or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in value)
+        or any(a < b for a, b in itertools.pairwise(value))
+    ):
+        raise ValidationError(
+            _("Give four whole numbers, best place first, none higher than the one before it."),
+            code="league_points",
+        )
 
 
 class Tournament(models.Model):
@@ -98,6 +135,29 @@ class Tournament(models.Model):
         verbose_name=_("line judges"),
     )
     # Format.
+    format = models.CharField(
+        _("format"),
+        max_length=8,
+        choices=TournamentFormat.choices,
+        default=TournamentFormat.EVENT,
+        help_text=_("A league is a season of club nights: each night's draw seats who is there."),
+    )
+    league_scoring = models.CharField(
+        _("league table sorted by"),
+        max_length=16,
+        choices=LeagueScoring.choices,
+        default=LeagueScoring.PLACEMENT_POINTS,
+    )
+    league_points = models.JSONField(
+        _("placement points at a table of four"),
+        default=default_league_points,
+        validators=[league_points_validate],
+        help_text=_(
+            "Best place first, e.g. 4-3-2-1. At a table of five or six the first and the last "
+            "place earn the same as at a table of four and the places between are spread "
+            "evenly (4, 3.25, 2.5, 1.75, 1 at five); tied players share their places' points."
+        ),
+    )
     basic_rounds = models.PositiveSmallIntegerField(_("basic rounds"), default=2)
     planned_field = models.PositiveIntegerField(_("planned field size"), null=True, blank=True)
     longer_word_rule = models.CharField(

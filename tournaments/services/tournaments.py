@@ -26,8 +26,9 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 
 FORMAT_FIELDS = (
     "season", "series", "category", "edition", "name", "start_date", "end_date", "venue",
-    "theme", "head_referee", "basic_rounds", "planned_field", "longer_word_rule",
-    "prefer_tables_of", "has_semifinal", "final_size", "has_small_final", "small_final_size",
+    "theme", "head_referee", "format", "league_scoring", "league_points", "basic_rounds",
+    "planned_field", "longer_word_rule", "prefer_tables_of", "has_semifinal", "final_size",
+    "has_small_final", "small_final_size",
     "final_last_places_by_success", "sit_out_rule", "rank_order", "early_end",
     "tie_without_hejma", "tiebreaks", "allow_bots", "confirm_deal_entry",
 )  # fmt: skip

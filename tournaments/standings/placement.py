@@ -19,8 +19,10 @@ from .errors import InvalidPointsTableError
 from .inputs import PlayerId
 from .ranking import places_assign, rank_groups, rank_keys
 
+Points = int | Fraction
 
-def _scheme_for(size: int, scheme: Sequence[int] | None) -> Sequence[int]:
+
+def _scheme_for(size: int, scheme: Sequence[Points] | None) -> Sequence[Points]:
     if scheme is None:
         return range(size - 1, -1, -1)
     if len(scheme) < size:
@@ -33,7 +35,7 @@ def _scheme_for(size: int, scheme: Sequence[int] | None) -> Sequence[int]:
 
 
 def placement_points(
-    letters: Mapping[PlayerId, int], *, scheme: Sequence[int] | None = None
+    letters: Mapping[PlayerId, int], *, scheme: Sequence[Points] | None = None
 ) -> dict[PlayerId, Fraction]:
     """Points of one game at one table from each player's letters (fewest best)."""
     if any(n < 0 for n in letters.values()):
@@ -47,7 +49,7 @@ def placement_points(
     for r in places_assign(rank_groups(keys, [(p,) for p in players])):
         place = r.place or 1
         tied = sum(1 for k in keys if k == keys[r.item])
-        covered = sum(points[i] for i in range(place - 1, place - 1 + tied))
+        covered = sum((points[i] for i in range(place - 1, place - 1 + tied)), Fraction(0))
         result[players[r.item]] = Fraction(covered, tied)
     return {p: result[p] for p in players}
 

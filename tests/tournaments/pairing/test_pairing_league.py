@@ -1,9 +1,8 @@
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
-from tournaments.pairing.league import LeagueScoring, LeagueSeason, NightResult, league_table
+from tournaments.pairing.league import LeagueSeason
 from tournaments.pairing.sizes import table_sizes
 
 
@@ -40,15 +39,3 @@ def test_the_season_history_is_what_the_draw_avoids() -> None:
     season.record(first)
     second = season.night_draw(range(1, 9), seed=3)
     assert all(len({p for p in t} & set(old)) <= 2 for t in second for old in first)
-
-
-def test_league_table_by_success_rate_or_by_placement_points() -> None:
-    nights = [
-        [NightResult(1, 10, 2, 1), NightResult(2, 10, 5, 2), NightResult(3, 10, 1, 3)],
-        [NightResult(1, 8, 4, 2), NightResult(2, 8, 0, 1)],
-    ]
-    by_rate = league_table(nights, scoring=LeagueScoring.SUCCESS_RATE)
-    assert [r.player for r in by_rate] == [3, 2, 1]
-    assert by_rate[0].success_rate == Fraction(9, 10)  # 2 (13 of 18) before 1 (12 of 18)
-    by_points = league_table(nights, scoring=LeagueScoring.PLACEMENT_POINTS, points=(3, 2, 1))
-    assert [(r.player, r.points, r.nights) for r in by_points] == [(2, 5, 2), (1, 5, 2), (3, 1, 1)]
