@@ -59,7 +59,7 @@ from engine.actions import (
     pass_action,
     play_action,
 )
-from engine.bots import Bot, HeuristicBot, RandomBot, play_match
+from engine.bots import Bot, HeuristicBot, RandomBot, bot_action, play_match
 from engine.cards import HEJMA, SEATS, Card, Rank, Seat, Suit
 from engine.deal import Deal
 from engine.errors import (
@@ -115,6 +115,7 @@ __all__ = [
     "action_to_json",
     "action_to_string",
     "apply_json",
+    "bot_action",
     "check_record",
     "deal_loser",
     "deal_record",

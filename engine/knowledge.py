@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import card_index
-from engine.deal import Deal
+from engine.cards import Seat, card_index
+from engine.deal import Deal, PassActions
 from engine.rules import LAST_TRICK_POINTS, POINTS, TOTAL_POINTS, Ruleset
 from engine.views import seat_view
 
@@ -117,7 +117,7 @@ class Knowledge:
         )
 
     @classmethod
-    def of(cls, deal: Deal, seat: int) -> Knowledge:
+    def of(cls, deal: Deal, seat: Seat | str | int) -> Knowledge:
         """What ``seat`` knows of ``deal`` now: its view plus the cards played so far."""
         return cls.from_view(seat_view(deal, seat), deal.plays)
 
@@ -169,6 +169,22 @@ class Knowledge:
     def points_left(self) -> int:
         """Points not yet taken (cards in hands or on the table, and the last trick)."""
         return TOTAL_POINTS - sum(self.points)
+
+    def legal_actions(self) -> Sequence[int]:
+        """The seat's legal passes (pass phase) or cards (its turn in play), sorted: what
+        :meth:`Deal.legal_actions <engine.deal.Deal.legal_actions>` gives it, from its
+        knowledge alone. Packing is separate: :meth:`can_pack`."""
+        if self.phase == "pass":
+            return () if self.passed else PassActions(self.hand, self.seat)
+        if self.phase != "play" or self.turn != self.seat:
+            return ()
+        trick = self.trick
+        hand = self.hand
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] >> 3]
+            if follow:
+                hand = follow
+        return tuple(c for c in range(32) if hand >> c & 1)
 
     def can_pack(self) -> bool:
         """True if this seat may pack now (its total would reach 17)."""
