@@ -87,10 +87,9 @@ def _played_by(deal: Deal) -> tuple[list[int], list[int]]:
     played = [0, 0, 0, 0]
     void = [0, 0, 0, 0]
     tricks: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in deal.tricks]
-    if deal.trick:
-        leader = deal.trick_leader
-        assert leader is not None
-        tricks.append((leader, deal.trick))
+    on_table = deal.trick_leader
+    if deal.trick and on_table is not None:
+        tricks.append((on_table, deal.trick))
     for leader, cards in tricks:
         led = cards[0] >> 3
         for i, c in enumerate(cards):
