@@ -3,7 +3,7 @@
 >>> sheet, records = play_session([HeuristicBot(), RandomBot(random.Random(1)),
 ...                                HeuristicBot()], ["Jim", "Bud", "Tom"],
 ...                               rng=random.Random(5))
->>> sheet.is_over, len(records) == len(sheet.results)
+>>> sheet.is_over(), len(records) == len(sheet.results)
 (True, True)
 """
 
@@ -55,7 +55,7 @@ class HeuristicBot:
 
     def choose(self, state: HandState) -> Action:
         """The bot's action for the current player."""
-        seat = state.current_player
+        seat = state.turn
         assert seat is not None
         if state.phase is Phase.DRAW:
             return self._draw(state, seat)
@@ -95,7 +95,7 @@ def play_session(
     """Play bots to a winner (or ``max_hands``); return the sheet and the hand records."""
     sheet = TallySheet(list(names), first_dealer=names[first_dealer])
     records: list[HandRecord] = []
-    while not sheet.is_over and len(records) < max_hands:
+    while not sheet.is_over() and len(records) < max_hands:
         standing = sheet.standings()
         dealer = list(names).index(sheet.dealer or names[first_dealer])
         state = HandState(
@@ -105,8 +105,8 @@ def play_session(
             tallies=[s.tally for s in standing],
             sits=[s.sits for s in standing],
         )
-        while not state.is_over:
-            seat = state.current_player
+        while not state.is_over():
+            seat = state.turn
             assert seat is not None
             state.apply(bots[seat].choose(state))
         record = record_of(state, names)

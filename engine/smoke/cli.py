@@ -178,7 +178,7 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     names = [args.name, *NAMES[1 : args.players]]
     bots = _bots(args, rng)
     sheet = TallySheet(names, first_dealer=names[0])
-    while not sheet.is_over:
+    while not sheet.is_over():
         standing = sheet.standings()
         state = HandState(
             len(names),
@@ -190,8 +190,8 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         out.write(
             f"\n{sheet.dealer} distributes. Smoke is {state.turned.jargon} ({state.turned.code}).\n"
         )
-        while not state.is_over:
-            seat = state.current_player
+        while not state.is_over():
+            seat = state.turn
             assert seat is not None
             if seat == 0:
                 action = _ask(state, inp, out)

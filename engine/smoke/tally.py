@@ -158,7 +158,6 @@ class TallySheet:
         """The first to reach 0, once the session is over."""
         return self.results[-1].winner if self.results else None
 
-    @property
     def is_over(self) -> bool:
         """True once someone has won."""
         return self.winner is not None
@@ -209,7 +208,7 @@ class TallySheet:
         first_out: str | None = None,
     ) -> HandEntry:
         """Check a hand against the sheet and the rules; raise :class:`TallyError`."""
-        if self.is_over:
+        if self.is_over():
             raise TallyError(f"the session is over: {self.winner} has won", code="over")
         expected = self.dealer
         if dealer is None:
