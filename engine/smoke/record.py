@@ -67,8 +67,8 @@ def read_json(text: str) -> Any:
     """Parse JSON text, raising :class:`RecordError` (``format``)."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"not JSON: {err}") from err
+    except (ValueError, RecursionError) as err:
+        raise RecordError(f"not JSON: {err}"[:300]) from err
 
 
 def _get(data: Any, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:

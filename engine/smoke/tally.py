@@ -111,9 +111,9 @@ class TallySheet:
     def __post_init__(self) -> None:
         self.participants = tuple(self.participants)
         self.rules.check_participants(len(self.participants))
-        if len(set(self.participants)) != len(self.participants) or not all(
-            isinstance(name, str) and name.strip() for name in self.participants
-        ):
+        if not all(isinstance(name, str) and name.strip() for name in self.participants) or len(
+            set(self.participants)
+        ) != len(self.participants):
             raise TallyError("participants need distinct, non-empty names", code="participant")
         if self.first_dealer is not None:
             self._known(self.first_dealer, "first distributor")
