@@ -116,7 +116,8 @@ class Trick(NamedTuple):
 
 def _seat(seat: object) -> int:
     """The index of a seat argument (a ``Seat``, a letter or 0-3); a clear error otherwise."""
-    if seat.__class__ is int and 0 <= seat < 4:  # type: ignore[operator]
+    cls = seat.__class__
+    if cls is Seat or (cls is int and 0 <= seat < 4):  # type: ignore[operator]
         return seat  # type: ignore[return-value]
     return int(Seat.of(seat))
 

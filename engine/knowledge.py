@@ -28,7 +28,6 @@ from typing import Any
 from engine.cards import Seat, card_index
 from engine.deal import Deal, PassActions
 from engine.rules import LAST_TRICK_POINTS, POINTS, TOTAL_POINTS, Ruleset
-from engine.views import seat_view
 
 __all__ = ["SUIT_MASKS", "Knowledge", "mask_of"]
 
@@ -88,7 +87,9 @@ class Knowledge:
                     best, winner = strength[card], s
             if len(trick) == 4:
                 takers.append(winner)
-                pts[winner] += sum(POINTS[c] for c in trick)
+                pts[winner] += (
+                    POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+                )
                 if len(takers) == 8:
                     pts[winner] += LAST_TRICK_POINTS
                 leader = winner
@@ -118,8 +119,27 @@ class Knowledge:
 
     @classmethod
     def of(cls, deal: Deal, seat: Seat | str | int) -> Knowledge:
-        """What ``seat`` knows of ``deal`` now: its view plus the cards played so far."""
-        return cls.from_view(seat_view(deal, seat), deal.plays)
+        """What ``seat`` knows of ``deal`` now: its view plus the cards played so far.
+
+        The same as :meth:`from_view` of :func:`~engine.views.seat_view` (tests hold it to
+        that), read from the deal's accessors of exactly those fields, without the JSON.
+
+        >>> from engine.views import seat_view
+        >>> d = Deal.new(seed=3)
+        >>> Knowledge.of(d, "B") == Knowledge.from_view(seat_view(d, "B"), d.plays)
+        True
+        """
+        s = Seat.of(seat)
+        return cls(
+            seat=int(s),
+            dealer=int(deal.dealer),
+            ruleset=deal.ruleset,
+            phase=deal.phase,
+            hand=deal.hand_mask(s),
+            passed=deal.passed_mask(s),
+            received=deal.received_mask(s),
+            plays=deal.plays,
+        )
 
     # -- derived facts --------------------------------------------------------
     @property

@@ -125,3 +125,18 @@ def test_smoke_uses_the_same_names() -> None:
         state.apply(state.legal_actions()[-1])
     assert state.turn is None and sum(state.result().tricks) in (0, 5)
     assert state.seat_view(0)["hand"] == []
+
+
+def test_knowledge_of_a_deal_is_what_the_seats_view_and_the_plays_give() -> None:
+    from engine.views import seat_view
+
+    rng = random.Random(11)
+    for seed in range(25):
+        deal = Deal.new(seed=seed, dealer=seed & 3)
+        passes = rng.randrange(0, 4)
+        for _ in range(passes):
+            deal.apply(deal.legal_actions()[0])
+        if passes == 3:
+            _advance(deal, rng.randrange(0, 32), rng)
+        for s in Seat:
+            assert Knowledge.of(deal, s) == Knowledge.from_view(seat_view(deal, s), deal.plays)

@@ -130,7 +130,8 @@ def test_bad_records_exit_1_with_one_json_line_never_a_traceback(
     for command in ("score", "check", "tally"):
         code, text = run(command, str(path))
         data = json.loads(text)
-        assert text.count("\n") == 1 and "error" in data or data.get("valid") is False
+        assert text.count("\n") == 1
+        assert "error" in data or data.get("valid") is False
         assert code in (1, 2)
 
 
