@@ -30,7 +30,7 @@ from engine.console import (
     positive,
 )
 from engine.smoke.actions import Action
-from engine.smoke.bots import Bot, HeuristicBot, RandomBot, play_session
+from engine.smoke.bots import Bot, HeuristicBot, RandomBot, bot_action, play_session
 from engine.smoke.errors import SmokeError
 from engine.smoke.hand import HandState, Phase
 from engine.smoke.jargon import check_line
@@ -255,7 +255,7 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
                     out.write("Bye.\n")
                     return 0
             else:
-                action = bots[seat].choose(state)
+                action = bot_action(bots[seat], state)
                 out.write(f"{names[seat]}: {action.public_code}\n")
             state.apply(action)
         sheet.record_entry(entry_of(record_of(state, names), state, sheet.rules))

@@ -140,3 +140,21 @@ def test_knowledge_of_a_deal_is_what_the_seats_view_and_the_plays_give() -> None
             _advance(deal, rng.randrange(0, 32), rng)
         for s in Seat:
             assert Knowledge.of(deal, s) == Knowledge.from_view(seat_view(deal, s), deal.plays)
+
+
+def test_smoke_bots_are_given_the_seats_view_not_the_hand_state() -> None:
+    from engine.smoke.bots import HeuristicBot as SmokeHeuristic
+    from engine.smoke.bots import RandomBot as SmokeRandom
+    from engine.smoke.bots import bot_action as smoke_bot_action
+
+    for bot in (SmokeHeuristic(), SmokeRandom(random.Random(1))):
+        assert list(inspect.signature(bot.choose).parameters) == ["view"]
+    state = HandState(4, seed=6)
+    while not state.is_over():
+        seat = state.turn
+        assert seat is not None
+        view = state.seat_view(seat)
+        assert "stock" not in view and view["hand_sizes"][seat] == len(view["hand"])
+        action = smoke_bot_action(SmokeHeuristic(), state)
+        assert action == SmokeHeuristic().choose(view) and action in state.legal_actions()
+        state.apply(action)
