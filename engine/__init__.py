@@ -14,9 +14,16 @@ Main names (all re-exported here):
   packer=, ruleset=)`` validates hand-entered points (33 in a played deal, 17 for an
   early end, packing) and returns the loser(s), raising ``InvalidScoreError``.
 * A deal (:mod:`engine.deal`): ``Deal.new(seed=|rng=, dealer=, ruleset=)``,
-  ``deal.turn``, ``deal.phase``, ``deal.legal_actions(seat=None)`` (sorted),
+  ``deal.turn``, ``deal.phase``, ``deal.legal_actions(seat=None, with_pack=False)``
+  (sorted; ``with_pack`` adds the seat's pack whenever it may pack, on its turn or not),
   ``deal.apply(action, seat=None)`` (checked: ``IllegalActionError`` with ``.reason``),
   ``deal.can_pack(seat)``, ``deal.is_over()``, ``deal.result()`` -> ``DealResult``.
+  Read-only: ``trick``, ``trick_leader``, ``led_suit``, ``tricks`` (``Trick(leader, cards,
+  taker)``), ``tricks_played``, ``trick_counts()``, ``hand_mask(seat)``,
+  ``dealt_mask(seat)``, ``passed_mask(seat)``, ``received_mask(seat)``, ``pack``,
+  ``hejma_taker``, ``last_trick_taker``, ``points()``, ``history``, ``plays``. Every seat
+  argument is a ``Seat``, a letter or an index (``Seat.of``); anything else raises
+  ``ParseError`` ("not a seat").
 * Actions (:mod:`engine.actions`): ints inside; JSON outside:
   ``{"type": "pass", "seat": "A", "cards": ["KS", "AH", "QS"]}``,
   ``{"type": "play", "card": "9C"}`` and ``{"type": "pack", "seat": "C"}``;
@@ -38,14 +45,20 @@ Main names (all re-exported here):
   from the dealer's left), ``SitOutRule`` and ``sit_out(rule, dealer, active, order=,
   anchor=)``; the scorekeeping ledger and the online tables use the same functions.
 * Statistics (:mod:`engine.stats`): ``deal_stats(deal)``. Bots (:mod:`engine.bots`):
-  ``RandomBot``, ``HeuristicBot``, ``play_match``.
+  ``RandomBot``, ``HeuristicBot``, ``play_match``; a bot's ``choose(k)`` is given the
+  seat's :class:`~engine.knowledge.Knowledge` (its view and the cards it saw played),
+  never the deal: ``bot_action(bot, deal, seat)`` builds it.
 * Search: ``deal.clone()``, ``deal.undo()`` (takes the last action back exactly),
   ``deal.playout(rng)`` (finishes the deal at random); :mod:`engine.determinisation`:
   ``determinise(deal, seat, rng) -> Deal`` (the other hands sampled from what ``seat``
   knows), ``sample_hands``, ``deal_with_hands``, ``knowledge``, and ``Determiniser(k)``
   (the same from a bot's :class:`~engine.knowledge.Knowledge`: ``.sample(rng) -> Deal``).
-* Command line: ``python -m engine score|score-game|play|bench|match|deals``, and
-  ``python -m engine --game smoke ...`` (the 1968 game in :mod:`engine.smoke`).
+* Command line: ``python -m engine score|score-game|play|bench|match|deals|analyse``,
+  and ``python -m engine --game smoke ...`` (the 1968 game in :mod:`engine.smoke`, on
+  the same names: ``turn``, ``is_over()``, ``result()``, ``seat_view``,
+  ``IllegalActionError(message, reason=)``). Both follow :mod:`engine.console`: JSON
+  one object a line, errors as one JSON line on standard output, exit 0 done, 1 invalid
+  input, 2 usage error.
 
 >>> deal = Deal.new(seed=1)
 >>> while not deal.is_over():
@@ -63,7 +76,7 @@ from engine.actions import (
     pass_action,
     play_action,
 )
-from engine.bots import Bot, HeuristicBot, RandomBot, play_match
+from engine.bots import Bot, HeuristicBot, RandomBot, bot_action, play_match
 from engine.cards import HEJMA, SEATS, Card, Rank, Seat, Suit
 from engine.deal import Deal
 from engine.errors import (
@@ -121,6 +134,7 @@ __all__ = [
     "action_to_json",
     "action_to_string",
     "apply_json",
+    "bot_action",
     "check_record",
     "deal_loser",
     "deal_record",

@@ -41,13 +41,13 @@ def play_action(card: str) -> int:
     return card_index(card)
 
 
-def pass_action(seat: Seat | str, cards: list[str] | tuple[str, ...]) -> int:
+def pass_action(seat: Seat | str | int, cards: list[str] | tuple[str, ...]) -> int:
     """The action of ``seat`` passing three cards (any order).
 
     >>> pass_action("B", ["7H", "8H", "9H"]) == PASS_FLAG | 1 << 32 | 0b111
     True
     """
-    s = Seat.parse(seat) if isinstance(seat, str) else seat
+    s = Seat.of(seat)
     if not isinstance(cards, list | tuple):
         raise ParseError(f"a pass is a list of three cards, not {cards!r}")
     mask = 0
@@ -58,10 +58,9 @@ def pass_action(seat: Seat | str, cards: list[str] | tuple[str, ...]) -> int:
     return PASS_FLAG | int(s) << 32 | mask
 
 
-def pack_action(seat: Seat | str) -> int:
+def pack_action(seat: Seat | str | int) -> int:
     """The action of ``seat`` packing: ``pack_action("A") == 32``."""
-    s = Seat.parse(seat) if isinstance(seat, str) else seat
-    return PACK + int(s)
+    return PACK + int(Seat.of(seat))
 
 
 def is_play(action: int) -> bool:
@@ -102,9 +101,9 @@ def action_from_json(data: object) -> int:
     if kind == "play":
         return play_action(data.get("card"))  # type: ignore[arg-type]
     if kind == "pass":
-        return pass_action(data.get("seat"), data.get("cards"))  # type: ignore[arg-type]
+        return pass_action(Seat.parse(data.get("seat")), data.get("cards"))  # type: ignore[arg-type]
     if kind == "pack":
-        return pack_action(data.get("seat"))  # type: ignore[arg-type]
+        return pack_action(Seat.parse(data.get("seat")))
     raise ParseError(f"an action's type is play, pass or pack, not {kind!r}")
 
 
@@ -120,7 +119,7 @@ def action_to_string(action: int) -> str:
     return f"pass {data['seat']}: {' '.join(cards)}"
 
 
-def apply_json(deal: Deal, data: object, seat: Seat | str | None = None) -> int:
+def apply_json(deal: Deal, data: object, seat: Seat | str | int | None = None) -> int:
     """Parse a JSON action and apply it to ``deal`` for ``seat`` (checked); returns the action.
 
     A ``"seat"`` inside a play object must be the seat to move.
@@ -134,7 +133,7 @@ def apply_json(deal: Deal, data: object, seat: Seat | str | None = None) -> int:
     action = action_from_json(data)
     s: int | None = None
     if seat is not None:
-        s = int(Seat.parse(seat) if isinstance(seat, str) else seat)
+        s = int(Seat.of(seat))
     if isinstance(data, dict) and data.get("type") == "play" and "seat" in data:
         claimed = int(Seat.parse(data["seat"]))
         if s is not None and s != claimed:

@@ -10,7 +10,7 @@ probability of losing the deal; the report gives the choice made and the best on
 >>> from engine.counting import CountingBot
 >>> deal = Deal.new(seed=8)
 >>> while not deal.is_over():
-...     deal.apply(CountingBot().choose(deal, deal.turn))
+...     deal.apply(CountingBot().choose(Knowledge.of(deal, deal.turn)))
 >>> report = analyse_record(deal_record(deal), pass_samples=2, play_samples=4)
 >>> report["seat"] in "ABCD", report["decisions"][0]["phase"]
 (True, 'pass')

@@ -30,7 +30,7 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.bots import Bot, HeuristicBot, RandomBot
+from engine.bots import Bot, HeuristicBot, RandomBot, bot_action
 from engine.deal import Deal
 from engine.rules import DEFAULT_RULESET
 from engine.scn import deal_record
@@ -190,7 +190,7 @@ def bot_deal(rng: random.Random, bot: Bot, dealer: int = 0) -> Deal:
     while not deal.is_over():
         seat = deal.turn
         assert seat is not None
-        deal.apply(bot.choose(deal, seat))
+        deal.apply(bot_action(bot, deal, seat))
     return deal
 
 

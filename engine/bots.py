@@ -1,7 +1,9 @@
 """Bots behind one small protocol, and matches between them.
 
-A bot is anything with ``choose(deal, seat) -> action``; it must use only what
-``seat_view(deal, seat)`` shows (its hand, the table, the legal actions).
+A bot is anything with ``choose(k) -> action``, where ``k`` is the seat's
+:class:`~engine.knowledge.Knowledge`: its view (:func:`engine.views.seat_view`) and the
+cards it saw played, never the :class:`~engine.deal.Deal` with the other hands.
+:func:`bot_action` is the one way callers holding a deal ask a bot for its action.
 
 >>> result = play_match([HeuristicBot(), RandomBot(), RandomBot(), RandomBot()], deals=20, seed=1)
 >>> result.deals, sum(result.losses) >= 20
@@ -15,38 +17,52 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.cards import HEJMA
+from engine.cards import HEJMA, Seat
 from engine.deal import PASS_FLAG, SUIT_MASK, Deal
+from engine.knowledge import Knowledge
 from engine.rules import DEFAULT_RULESET, POINTS, Ruleset
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "MatchResult", "RandomBot", "play_match"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "MatchResult",
+    "RandomBot",
+    "bot_action",
+    "play_match",
+]
 
 _SPADES = SUIT_MASK[1]
 _HEARTS = SUIT_MASK[0]
 
 
 class Bot(Protocol):
-    """A player: picks one of ``deal.legal_actions(seat)``."""
+    """A player: from what its seat knows, picks one of its legal actions (or packs)."""
 
-    def choose(self, deal: Deal, seat: int) -> int:
-        """The action ``seat`` takes now."""
+    def choose(self, k: Knowledge) -> int:
+        """The action the seat of ``k`` takes now."""
         ...
 
 
-class RandomBot:
-    """Plays and passes uniformly at random; never packs.
+def bot_action(bot: Bot, deal: Deal, seat: Seat | str | int) -> int:
+    """The action ``bot`` takes for ``seat`` in ``deal``, shown only what the seat knows.
 
     >>> d = Deal.new(seed=1)
-    >>> RandomBot(seed=3).choose(d, d.turn) in d.legal_actions()
+    >>> bot_action(RandomBot(seed=3), d, d.turn) in d.legal_actions()
     True
     """
+    return bot.choose(Knowledge.of(deal, seat))
+
+
+class RandomBot:
+    """Plays and passes uniformly at random; never packs."""
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
 
-    def choose(self, deal: Deal, seat: int) -> int:
+    def choose(self, k: Knowledge) -> int:
         """A uniformly random legal action."""
-        acts = deal.legal_actions(seat)
+        acts = k.legal_actions()
         return acts[int(self.rng.random() * len(acts))]
 
 
@@ -68,23 +84,23 @@ class HeuristicBot:
     Hejma and high hearts when void, wins a harmless trick only with its highest card.
 
     >>> d = Deal.new(seed=1)
-    >>> HeuristicBot().choose(d, d.turn) in d.legal_actions()
+    >>> bot_action(HeuristicBot(), d, d.turn) in d.legal_actions()
     True
     """
 
-    def choose(self, deal: Deal, seat: int) -> int:
+    def choose(self, k: Knowledge) -> int:
         """The chosen action (a pass in the pass phase, else a card)."""
-        hand = deal.hand_mask(seat)
-        if deal.phase == "pass":
+        hand = k.hand
+        if k.phase == "pass":
             cards = [c for c in range(32) if hand >> c & 1]
             cards.sort(key=lambda c: _danger(c, hand), reverse=True)
-            return PASS_FLAG | seat << 32 | (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
-        legal = list(deal.legal_actions(seat))
-        strength = deal.ruleset.strength
-        trick = deal._trick
+            return PASS_FLAG | k.seat << 32 | (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
+        legal = list(k.legal_actions())
+        strength = k.ruleset.strength
+        trick = k.trick
         if not trick:  # lead: the lowest card, keeping away from hearts and Hejma
             return min(legal, key=lambda c: (c == HEJMA, c < 8, strength[c], -c))
-        led = deal._led
+        led = trick[0] >> 3
         if legal[0] >> 3 != led:  # void: dump the most dangerous card
             return max(legal, key=lambda c: (_danger(c, hand), c))
         best = max(strength[c] for c in trick if c >> 3 == led)
@@ -92,7 +108,7 @@ class HeuristicBot:
         if under:  # duck with the highest card that still loses
             return max(under, key=lambda c: strength[c])
         points = sum(POINTS[c] for c in trick)
-        if len(trick) == 3 and points == 0 and len(deal._tricks) < 7:
+        if len(trick) == 3 and points == 0 and len(k.takers) < 7:
             safe = [c for c in legal if c != HEJMA]
             if safe:  # a harmless trick: win it with the highest card
                 return max(safe, key=lambda c: strength[c])
@@ -132,7 +148,7 @@ def play_match(
         while not deal.is_over():
             seat = deal.turn
             assert seat is not None
-            deal.apply(bots[seat].choose(deal, seat))
+            deal.apply(bot_action(bots[seat], deal, seat))
         result = deal.result()
         for loser in result.loser:
             losses[loser] += 1

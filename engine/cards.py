@@ -251,6 +251,25 @@ class Seat(IntEnum):
             return SEATS["ABCD".index(text.upper())]
         raise ParseError(f"not a seat: {text!r}")
 
+    @classmethod
+    def of(cls, seat: object) -> Seat:
+        """A seat argument of the API: a ``Seat``, a letter or an index 0-3.
+
+        Records keep to letters (:meth:`parse`); code may pass any of the three.
+
+        >>> Seat.of("b"), Seat.of(Seat.C), Seat.of(3)
+        (<Seat.B: 1>, <Seat.C: 2>, <Seat.D: 3>)
+        >>> Seat.of("E")
+        Traceback (most recent call last):
+        ...
+        engine.errors.ParseError: not a seat: 'E' (give a Seat, a letter A-D or 0-3)
+        """
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4:
+            return SEATS[seat]
+        if isinstance(seat, str) and len(seat) == 1 and seat.upper() in "ABCD":
+            return SEATS["ABCD".index(seat.upper())]
+        raise ParseError(f"not a seat: {seat!r} (give a Seat, a letter A-D or 0-3)")
+
 
 SEATS: tuple[Seat, ...] = (Seat.A, Seat.B, Seat.C, Seat.D)
 

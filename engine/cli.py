@@ -5,11 +5,14 @@ Commands: ``score`` (one SCN deal record, or ``--lines``: one per line),
 the terminal), ``bench`` (deals per second through the public API) and
 ``match`` (bots against each other: ``random``, ``heuristic``, ``counting``,
 ``search``, ``search:MS``) and ``analyse`` (a finished deal record, seen from one
-seat, as JSON: :mod:`engine.analysis`). Bad input prints ``{"error": CODE,
-"detail": TEXT}`` and exits with status 2, never a traceback.
+seat, as JSON: :mod:`engine.analysis`). Output, errors and exit status follow
+:mod:`engine.console`: JSON one object a line, an error as one line
+``{"error": CODE, "detail": TEXT}`` on standard output, exit 0 done, 1 invalid input,
+2 usage error; never a traceback.
 
->>> main(["score", "--help"]) if False else 0
-0
+>>> main(["match", "--deals", "-3"])
+{"error": "usage", "detail": "python -m engine match: argument --deals: -3 is not 1 or more"}
+2
 """
 
 from __future__ import annotations
@@ -25,6 +28,18 @@ from typing import IO
 from engine.analysis import NotAnalysableError, analyse_record
 from engine.bots import HeuristicBot, play_match
 from engine.cards import SEATS, Seat
+from engine.console import (
+    EXIT_HELP,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    JsonArgumentParser,
+    UsageError,
+    emit,
+    non_negative,
+    positive,
+    positive_float,
+)
 from engine.errors import EngineError, InvalidRecordError
 from engine.game import score_game_record
 from engine.gamerecord import is_game_record, replay_game
@@ -55,10 +70,6 @@ def _read(path: str | None) -> str:
         return sys.stdin.read()
     with open(path, encoding="utf-8") as f:
         return f.read()
-
-
-def _dump(obj: object, out: IO[str]) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
 def _score_text(text: str, ruleset: Ruleset, game: bool) -> dict[str, object]:
@@ -128,7 +139,7 @@ def _score_batch(job: tuple[list[str], Ruleset, bool]) -> tuple[int, str]:
             continue
         text = _score_one(line, ruleset, game)
         if text.startswith('{"error"'):
-            status = 2
+            status = EXIT_INVALID
         out.append(text)
     out.append("")
     return status, "\n".join(out)
@@ -175,25 +186,32 @@ def score_lines(
     return status
 
 
+def _file_error(err: OSError | UnicodeDecodeError) -> int:
+    emit({"error": "file", "detail": str(err)[:300]}, sys.stdout)
+    return EXIT_USAGE
+
+
+# -- score and score-game: the argument and output convention only ---------------------
 def _cmd_score(args: argparse.Namespace, game: bool) -> int:
     ruleset = _ruleset(args)
     if not args.lines:
         try:
             text = _read(args.file)
         except (OSError, UnicodeDecodeError) as err:
-            _dump({"error": "file", "detail": str(err)}, sys.stdout)
-            return 2
+            return _file_error(err)
         result = _score_text(text, ruleset, game)
-        _dump(result, sys.stdout)
-        return 2 if "error" in result else 0
+        emit(result, sys.stdout)
+        return EXIT_INVALID if "error" in result else EXIT_OK
     try:
         if args.file is None or args.file == "-":
             return score_lines(sys.stdin, ruleset, sys.stdout, game=game, jobs=args.jobs)
         with open(args.file, encoding="utf-8") as f:
             return score_lines(f, ruleset, sys.stdout, game=game, jobs=args.jobs)
     except (OSError, UnicodeDecodeError) as err:
-        _dump({"error": "file", "detail": str(err)}, sys.stdout)
-        return 2
+        return _file_error(err)
+
+
+# ----------------------------------------------------------------------------------------
 
 
 def bench(seconds: float = 3.0, seed: int = 1, bot: str = "random") -> tuple[int, float, float]:
@@ -228,7 +246,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from engine.bench import report
 
     print(report(args.seconds, args.seed))
-    return 0
+    return EXIT_OK
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
@@ -238,10 +256,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
             raise ValueError("give four bots (seats A-D)")
         bots = [make_bot(n, seed=args.seed * 10 + i) for i, n in enumerate(names)]
     except ValueError as err:
-        _dump({"error": "usage", "detail": f"{err}; bots: {', '.join(BOT_NAMES)}"}, sys.stdout)
-        return 2
+        raise UsageError(f"{err}; bots: {', '.join(BOT_NAMES)}") from None
     result = play_match(bots, deals=args.deals, seed=args.seed, ruleset=_ruleset(args))
-    _dump(
+    emit(
         {
             "deals": result.deals,
             "bots": dict(zip("ABCD", names, strict=True)),
@@ -253,12 +270,16 @@ def _cmd_match(args: argparse.Namespace) -> int:
         },
         sys.stdout,
     )
-    return 0
+    return EXIT_OK
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     try:
-        record = json.loads(_read(args.file))
+        text = _read(args.file)
+    except (OSError, UnicodeDecodeError) as err:
+        return _file_error(err)
+    try:
+        record = json.loads(text)
         seat = None if args.seat is None else "ABCD".index(args.seat)
         report = analyse_record(
             record,
@@ -268,56 +289,94 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
             play_samples=args.samples,
             seed=args.seed,
         )
-    except json.JSONDecodeError as err:
-        _dump({"error": "format", "detail": f"not JSON: {err}"}, sys.stdout)
-        return 1
-    except InvalidRecordError as err:
-        _dump(err.as_json(), sys.stdout)
-        return 1
-    except NotAnalysableError as err:
-        _dump({"error": err.code, "detail": str(err)}, sys.stdout)
-        return 1
-    _dump(report, sys.stdout)
-    return 0
+    except (ValueError, RecursionError) as err:
+        if isinstance(err, InvalidRecordError):
+            emit(err.as_json(), sys.stdout)
+        elif isinstance(err, NotAnalysableError):
+            emit({"error": err.code, "detail": str(err)}, sys.stdout)
+        elif isinstance(err, EngineError):
+            emit({"error": "format", "detail": str(err)[:300]}, sys.stdout)
+        else:
+            emit({"error": "format", "detail": f"not JSON: {err}"[:300]}, sys.stdout)
+        return EXIT_INVALID
+    emit(report, sys.stdout)
+    return EXIT_OK
+
+
+_DEAL_RECORD = (
+    "A deal record (SCN, engine/RULES.md) is a JSON object: "
+    '{"dealer": "A", "hands": {"A": [8 cards], ...}, "passes": {"A": [3 cards], ...}, '
+    '"play": ["9C", ...], "pack": {"seat": "C", "after": 12} (optional)}; '
+    "cards are codes like 7H, TS, QD, AC."
+)
+_GAME_RECORD = (
+    "A game record (engine/RULES.md, Game records) is a JSON object: "
+    '{"format": "scwu-game/1", "ruleset": {...}, "word": "KOCKA", "seats": [...], '
+    '"deals": [deal records or {"losers": [...]}], ...}; '
+    'the older form {"word": "KOCKA", "first_dealer": "A", "deals": [deal records]} is read too.'
+)
+_DESCRIPTIONS = {
+    "score": "Score one deal record; print its result (points, tricks, hejma, last_trick, "
+    "loser, end, renonc). " + _DEAL_RECORD,
+    "score-game": "Score a game record; print the game's result. " + _GAME_RECORD,
+    "analyse": "Analyse a finished deal record for one seat: the loss chance of each "
+    "choice it had. " + _DEAL_RECORD,
+    "match": "Four bots play --deals deals; print each seat's losses and points per deal.",
+    "deals": "Print the SCN records of random deals (random bots), one per line.",
+    "bench": "Deals per second through the public API (a text report).",
+    "play": "Play a deal (or a game with --word) against three bots in the terminal "
+    "(interactive text; your seat sees only its own cards).",
+}
+
+
+def _command(sub: argparse._SubParsersAction, name: str, help_: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=help_, description=_DESCRIPTIONS[name], epilog=EXIT_HELP
+    )
+    return parser
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m engine", description="The Smoking Cat engine.")
+    p = JsonArgumentParser(
+        prog="python -m engine",
+        description="The Smoking Cat engine (rules and record formats: engine/RULES.md). "
+        "python -m engine --game smoke --help: the commands of Smoke (1968).",
+    )
     p.add_argument("--game", choices=("cat", "smoke"), default="cat")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=JsonArgumentParser)
     for name, help_ in (
         ("score", "score one SCN deal record"),
         ("score-game", "score a game record (RULES.md, Game records) or a list of SCN deals"),
     ):
-        s = sub.add_parser(name, help=help_)
+        s = _command(sub, name, help_)
         s.add_argument("file", nargs="?", help="a file (default: standard input)")
         s.add_argument("--lines", action="store_true", help="one record per line")
         s.add_argument(
             "--jobs",
-            type=int,
+            type=non_negative,
             default=1,
             help="with --lines: worker processes (default 1; 0: one per CPU)",
         )
         _rules_options(s)
-    b = sub.add_parser("bench", help="deals per second through the public API")
-    b.add_argument("--seconds", type=float, default=2.0, help="per figure")
+    b = _command(sub, "bench", "deals per second through the public API")
+    b.add_argument("--seconds", type=positive_float, default=2.0, help="per figure")
     b.add_argument("--seed", type=int, default=1)
-    r = sub.add_parser("deals", help="print SCN records of random deals (random bots), one a line")
-    r.add_argument("--count", type=int, default=1000)
+    r = _command(sub, "deals", "print SCN records of random deals (random bots), one a line")
+    r.add_argument("--count", type=non_negative, default=1000)
     r.add_argument("--seed", type=int, default=1)
-    m = sub.add_parser("match", help="bots against each other")
+    m = _command(sub, "match", "bots against each other")
     m.add_argument("bots", nargs="*", metavar="BOT", help=f"four of: {', '.join(BOT_NAMES)}")
-    m.add_argument("--deals", type=int, default=10000)
+    m.add_argument("--deals", type=positive, default=10000)
     m.add_argument("--seed", type=int, default=1)
     _rules_options(m)
-    an = sub.add_parser("analyse", help="analyse a finished deal record for one seat (JSON)")
+    an = _command(sub, "analyse", "analyse a finished deal record for one seat (JSON)")
     an.add_argument("file", nargs="?", help="an SCN deal record (default: standard input)")
     an.add_argument("--seat", choices=list("ABCD"), default=None, help="default: the loser")
-    an.add_argument("--samples", type=int, default=120, help="sampled deals per card played")
-    an.add_argument("--pass-samples", type=int, default=24, help="sampled deals for the pass")
+    an.add_argument("--samples", type=positive, default=120, help="sampled deals per card played")
+    an.add_argument("--pass-samples", type=positive, default=24, help="sampled deals for the pass")
     an.add_argument("--seed", type=int, default=1)
     _rules_options(an)
-    pl = sub.add_parser("play", help="play against three bots in the terminal")
+    pl = _command(sub, "play", "play against three bots in the terminal")
     pl.add_argument("--seat", default="A", choices=list("ABCD"))
     pl.add_argument("--word", default=None, help="play a whole game with this word")
     pl.add_argument("--seed", type=int, default=None)
@@ -331,7 +390,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (see :mod:`engine.console`)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     game = "cat"
     if args_list and args_list[0].startswith("--game"):
@@ -340,35 +399,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args_list[0].startswith("--game="):
             game, args_list = args_list[0].split("=", 1)[1], args_list[1:]
     if game == "smoke":
-        try:
-            from engine.smoke.cli import main as smoke_main
-        except ImportError as err:
-            print(f"error: the smoke game is not available: {err}", file=sys.stderr)
-            return 2
+        from engine.smoke.cli import main as smoke_main
+
         return int(smoke_main(args_list))
-    if game != "cat":
-        print(f"error: unknown game {game!r} (cat or smoke)", file=sys.stderr)
-        return 2
-    args = _parser().parse_args(args_list)
     try:
-        if args.command in ("score", "score-game"):
-            return _cmd_score(args, args.command == "score-game")
-        if args.command == "bench":
-            return _cmd_bench(args)
-        if args.command == "deals":
-            from engine.bench import random_records
-
-            for line in random_records(args.count, args.seed):
-                sys.stdout.write(line + "\n")
-            return 0
-        if args.command == "match":
-            return _cmd_match(args)
-        if args.command == "analyse":
-            return _cmd_analyse(args)
-        from engine.play import play_command
-
-        return play_command(args, _ruleset(args))
+        if game != "cat":
+            raise UsageError(f"unknown game {game!r} (cat or smoke)")
+        args = _parser().parse_args(args_list)
+        return _run(args)
+    except UsageError as err:
+        emit({"error": err.code, "detail": str(err)}, sys.stdout)
+        return EXIT_USAGE
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        return 0
+        return EXIT_OK
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command in ("score", "score-game"):
+        return _cmd_score(args, args.command == "score-game")
+    if args.command == "bench":
+        return _cmd_bench(args)
+    if args.command == "deals":
+        from engine.bench import random_records
+
+        for line in random_records(args.count, args.seed):
+            sys.stdout.write(line + "\n")
+        return EXIT_OK
+    if args.command == "match":
+        return _cmd_match(args)
+    if args.command == "analyse":
+        return _cmd_analyse(args)
+    from engine.play import play_command
+
+    return play_command(args, _ruleset(args))

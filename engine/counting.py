@@ -7,11 +7,12 @@ the cards that catch it, judges every card by the ruleset's rank order
 (mariash included), and packs when it has surely lost.
 
 >>> from engine.deal import Deal
+>>> from engine.bots import bot_action
 >>> deal = Deal.new(seed=4)
 >>> bot = CountingBot()
 >>> while not deal.is_over():
 ...     seat = deal.turn
-...     action = bot.choose(deal, seat)
+...     action = bot_action(bot, deal, seat)
 ...     assert action in deal.legal_actions() or action == 32 + seat
 ...     deal.apply(action)
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.cards import HEJMA
-from engine.deal import PACK, PASS_FLAG, Deal
+from engine.deal import PACK, PASS_FLAG
 from engine.knowledge import SUIT_MASKS, Knowledge
 from engine.rules import POINTS
 
@@ -35,13 +36,8 @@ def _cards(mask: int) -> list[int]:
 
 
 def legal_cards(k: Knowledge) -> list[int]:
-    """The cards the seat may play now (it is assumed to be its turn)."""
-    trick = k.trick
-    if trick:
-        follow = k.hand & SUIT_MASKS[trick[0] >> 3]
-        if follow:
-            return _cards(follow)
-    return _cards(k.hand)
+    """The cards the seat may play now (empty unless it is its turn)."""
+    return list(k.legal_actions()) if k.phase == "play" else []
 
 
 def card_risk(card: int, hand: int, strength: tuple[int, ...]) -> float:
@@ -90,11 +86,7 @@ def surely_loses(k: Knowledge) -> bool:
 class CountingBot:
     """The medium level: a card-counting heuristic (see the module doc)."""
 
-    def choose(self, deal: Deal, seat: int) -> int:
-        """The action ``seat`` takes now, from what it knows."""
-        return self.decide(Knowledge.of(deal, seat))
-
-    def decide(self, k: Knowledge) -> int:
+    def choose(self, k: Knowledge) -> int:
         """The action for the seat of ``k``."""
         strength = k.ruleset.strength
         if k.phase == "pass":

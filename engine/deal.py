@@ -21,14 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import overload
+from typing import NamedTuple, overload
 
-from engine.cards import CODES, HEJMA, SEATS, Seat, card_index
+from engine.cards import CODES, HEJMA, SEATS, Seat, Suit, card_index
 from engine.errors import IllegalActionError, InvalidRecordError, ParseError
 from engine.result import DealResult, Renonc, make_result
 from engine.rules import DEFAULT_RULESET, POINTS, EndKind, Ruleset, loser_of
 
-__all__ = ["PACK", "PASS_FLAG", "Deal", "PassActions", "deal_masks"]
+__all__ = ["PACK", "PASS_FLAG", "Deal", "PassActions", "Trick", "deal_masks"]
 
 PASS_FLAG = 1 << 34
 PACK = 32
@@ -104,6 +104,22 @@ class PassActions(Sequence[int]):
 
     def __repr__(self) -> str:
         return f"PassActions({list(self)!r})"
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led it, its four cards in play order, who took it."""
+
+    leader: Seat
+    cards: tuple[int, int, int, int]
+    taker: Seat
+
+
+def _seat(seat: object) -> int:
+    """The index of a seat argument (a ``Seat``, a letter or 0-3); a clear error otherwise."""
+    cls = seat.__class__
+    if cls is Seat or (cls is int and 0 <= seat < 4):  # type: ignore[operator]
+        return seat  # type: ignore[return-value]
+    return int(Seat.of(seat))
 
 
 def _cards_of(mask: int) -> tuple[int, ...]:
@@ -262,20 +278,26 @@ class Deal:
         *,
         seed: int | str | None = None,
         rng: random.Random | None = None,
-        dealer: Seat | int = Seat.A,
+        dealer: Seat | str | int = Seat.A,
         ruleset: Ruleset = DEFAULT_RULESET,
     ) -> Deal:
-        """Shuffle and deal from a seed or an injected ``random.Random`` (reproducible)."""
+        """Shuffle and deal from a seed or an injected ``random.Random`` (reproducible).
+
+        ``dealer`` is a ``Seat``, a letter or an index (as every seat argument here).
+
+        >>> Deal.new(seed=1, dealer="C").turn
+        <Seat.D: 3>
+        """
         if rng is None:
             rng = random.Random(seed)
-        d = int(dealer)
+        d = int(Seat.of(dealer))
         return cls(_deal(rng, d), d, ruleset)
 
     @classmethod
     def from_hands(
         cls,
         hands: Mapping[str, Sequence[str]] | Mapping[Seat, Sequence[str]],
-        dealer: Seat | str = Seat.A,
+        dealer: Seat | str | int = Seat.A,
         ruleset: Ruleset = DEFAULT_RULESET,
         *,
         referee: bool = False,
@@ -287,14 +309,16 @@ class Deal:
         >>> d.turn, d.hand(Seat.A)[:3]
         (<Seat.A: 0>, ['7H', 'JH', '7S'])
         """
-        seat = Seat.parse(dealer) if isinstance(dealer, str) else SEATS[dealer]
-        if not isinstance(hands, Mapping) or sorted(str(Seat.parse(k).code) for k in hands) != [
-            "A", "B", "C", "D",
-        ]:  # fmt: skip
+        try:
+            seat = Seat.of(dealer)
+            keys = sorted(Seat.of(k).code for k in hands) if isinstance(hands, Mapping) else []
+        except ParseError as err:
+            raise InvalidRecordError("format", str(err)) from None
+        if keys != ["A", "B", "C", "D"]:
             raise InvalidRecordError("format", "hands must give the seats A, B, C and D")
         masks = [0, 0, 0, 0]
         for key, cards in hands.items():
-            s = Seat.parse(key)
+            s = Seat.of(key)
             try:
                 idx = [card_index(c) for c in cards]
             except (ParseError, TypeError) as err:
@@ -335,6 +359,23 @@ class Deal:
         o._renonc = self._renonc
         return o
 
+    def with_hidden(
+        self, dealt: Sequence[int], passes: Sequence[int], hands: Sequence[int]
+    ) -> Deal:
+        """A copy of this state in which the seats were dealt ``dealt``, passed ``passes``
+        and hold ``hands`` now (four masks each); the public part (plays, tricks, points,
+        turn) is kept and the pass actions of the history follow ``passes``. For
+        determinisation (:mod:`engine.determinisation`), which makes them consistent."""
+        world = self.clone()
+        world._dealt = (dealt[0], dealt[1], dealt[2], dealt[3])
+        world._passes = [passes[0], passes[1], passes[2], passes[3]]
+        world._hands = [hands[0], hands[1], hands[2], hands[3]]
+        world._history = [
+            PASS_FLAG | (a >> 32 & 3) << 32 | passes[a >> 32 & 3] if a >= PASS_FLAG else a
+            for a in self._history
+        ]
+        return world
+
     # -- queries --------------------------------------------------------------
     @property
     def phase(self) -> str:
@@ -350,17 +391,84 @@ class Deal:
         """True when the deal has ended (played out, early end, or packed)."""
         return self._phase == OVER
 
-    def has_passed(self, seat: int) -> bool:
+    def has_passed(self, seat: Seat | str | int) -> bool:
         """True once ``seat`` has committed its three cards."""
-        return self._passes[seat] != 0
+        return self._passes[_seat(seat)] != 0
 
-    def hand(self, seat: int) -> list[str]:
-        """The codes of the cards ``seat`` holds now (received cards appear once it has passed)."""
-        return [CODES[c] for c in _cards_of(self._hands[seat])]
+    def hand(self, seat: Seat | str | int) -> list[str]:
+        """The codes of the cards ``seat`` holds now (received cards appear once it has passed).
 
-    def hand_mask(self, seat: int) -> int:
+        >>> Deal.new(seed=1).hand("A") == Deal.new(seed=1).hand(Seat.A)
+        True
+        """
+        return [CODES[c] for c in _cards_of(self._hands[_seat(seat)])]
+
+    def hand_mask(self, seat: Seat | str | int) -> int:
         """The cards ``seat`` holds now as a bitmask."""
-        return self._hands[seat]
+        return self._hands[_seat(seat)]
+
+    def dealt_mask(self, seat: Seat | str | int) -> int:
+        """The cards ``seat`` was dealt, as a bitmask."""
+        return self._dealt[_seat(seat)]
+
+    def passed_mask(self, seat: Seat | str | int) -> int:
+        """The three cards ``seat`` passed to its left (0 before it passes).
+
+        Only ``seat`` itself, and later its left neighbour, may know them:
+        :func:`engine.views.seat_view` shows each seat its own.
+        """
+        return self._passes[_seat(seat)]
+
+    def received_mask(self, seat: Seat | str | int) -> int:
+        """The three cards ``seat`` received from its right (0 until both have passed)."""
+        s = _seat(seat)
+        return self._passes[(s + 3) & 3] if self._passes[s] else 0
+
+    # -- the table (face-up cards: every seat may know these) ------------------
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick on the table, in play order (empty between tricks)."""
+        return tuple(self._trick)
+
+    @property
+    def trick_leader(self) -> Seat | None:
+        """The seat that led, or leads, the trick on the table (None outside the play)."""
+        return SEATS[self._leader] if self._phase != PASS else None
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the trick on the table, None when no card lies there."""
+        return Suit(self._led) if self._trick else None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return tuple(Trick(SEATS[ld], cards, SEATS[w]) for ld, cards, w in self._tricks)  # type: ignore[arg-type]
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks are complete."""
+        return len(self._tricks)
+
+    def trick_counts(self) -> tuple[int, int, int, int]:
+        """How many tricks each seat has taken (hidden from players until the deal ends)."""
+        t = self._ntricks
+        return (t[0], t[1], t[2], t[3])
+
+    @property
+    def pack(self) -> tuple[Seat, int] | None:
+        """Who packed and after how many played cards, None if nobody has."""
+        return None if self._pack is None else (SEATS[self._pack[0]], self._pack[1])
+
+    @property
+    def hejma_taker(self) -> Seat | None:
+        """Who took Hejma so far (or the packer, who takes whatever is left)."""
+        return None if self._hejma < 0 else SEATS[self._hejma]
+
+    @property
+    def last_trick_taker(self) -> Seat | None:
+        """Who took the last trick (or packed), None before."""
+        return None if self._last < 0 else SEATS[self._last]
 
     @property
     def history(self) -> tuple[int, ...]:
@@ -377,16 +485,35 @@ class Deal:
         p = self._pts
         return (p[0], p[1], p[2], p[3])
 
-    def can_pack(self, seat: int) -> bool:
+    def can_pack(self, seat: Seat | str | int) -> bool:
         """True if ``seat`` may pack now: during play, with a total of 17 or more after it."""
-        return self._phase == PLAY and self._pts[seat] + 33 - self._taken >= 17
+        return self._phase == PLAY and self._pts[_seat(seat)] + 33 - self._taken >= 17
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[int]:
+    def legal_actions(
+        self, seat: Seat | str | int | None = None, *, with_pack: bool = False
+    ) -> Sequence[int]:
         """Sorted legal card and pass actions of ``seat`` (default: the seat to move).
 
-        Packing is a claim any seat may make at any moment of play, not a turn:
-        see :meth:`can_pack`; ``apply(PACK + seat)`` performs it.
+        Packing is a claim any seat may make at any moment of play, not a turn, so it
+        is left out unless ``with_pack``: then the seat's pack action (``PACK + seat``,
+        after every card) ends the list whenever :meth:`can_pack` allows it, on its
+        turn or not. Searches and random playouts keep the default: a random pack
+        would end most deals at once.
+
+        >>> d = Deal.new(seed=1)
+        >>> while d.phase == "pass":
+        ...     d.apply(d.legal_actions()[0])
+        >>> d.turn, d.legal_actions("C", with_pack=True)  # not C's turn; C may pack
+        (<Seat.B: 1>, (34,))
         """
+        if seat is not None:
+            seat = _seat(seat)
+        if with_pack:
+            acts = self.legal_actions(seat)
+            me = self._turn if seat is None else seat
+            if self._phase == PLAY and self._pts[me] + 33 - self._taken >= 17:
+                return (*acts, PACK + me)
+            return acts
         ph = self._phase
         if ph == PLAY:
             s = self._turn

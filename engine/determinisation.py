@@ -86,9 +86,10 @@ def _played_by(deal: Deal) -> tuple[list[int], list[int]]:
     """Cards played by each seat, and the suits (as card masks) each seat showed it lacks."""
     played = [0, 0, 0, 0]
     void = [0, 0, 0, 0]
-    tricks = [(leader, cards) for leader, cards, _ in deal._tricks]
-    if deal._trick:
-        tricks.append((deal._leader, tuple(deal._trick)))
+    tricks: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in deal.tricks]
+    on_table = deal.trick_leader
+    if deal.trick and on_table is not None:
+        tricks.append((on_table, deal.trick))
     for leader, cards in tricks:
         led = cards[0] >> 3
         for i, c in enumerate(cards):
@@ -109,8 +110,8 @@ def _knowledge(deal: Deal, seat: int) -> tuple[Knowledge, list[int]]:
         raise EngineError("knowledge is about the play: every seat must have passed")
     played, void = _played_by(deal)
     all_played = played[0] | played[1] | played[2] | played[3]
-    hand = deal._hands[seat]
-    mine = deal._passes[seat]
+    hand = deal.hand_mask(seat)
+    mine = deal.passed_mask(seat)
     known = [0, 0, 0, 0]
     known[(seat + 1) & 3] = mine & ~all_played
     unknown = _FULL & ~hand & ~all_played & ~known[(seat + 1) & 3]
@@ -118,7 +119,7 @@ def _knowledge(deal: Deal, seat: int) -> tuple[Knowledge, list[int]]:
     allowed = [0, 0, 0, 0]
     for t in range(4):
         if t != seat:
-            need[t] = deal._hands[t].bit_count() - known[t].bit_count()
+            need[t] = deal.hand_mask(t).bit_count() - known[t].bit_count()
             allowed[t] = unknown & ~void[t]
     k = Knowledge(
         seat,
@@ -299,7 +300,7 @@ def deal_with_hands(
         h = hands[t]
         hidden = h & ~k.known[t]
         if (
-            h.bit_count() != deal._hands[t].bit_count()
+            h.bit_count() != deal.hand_mask(t).bit_count()
             or h & seen
             or h & k.known[t] != k.known[t]
             or hidden & ~k.allowed[t]
@@ -315,30 +316,22 @@ def _build(
     """The world itself: the real deal's public state, these hands, fitting passes."""
     post = [hands[t] | played[t] for t in range(4)]  # each seat's cards after the pass
     left, opposite, right = (seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3
-    passes = list(deal._passes)
+    passes = [deal.passed_mask(t) for t in range(4)]
     # Unseen passes: left's went to opposite, opposite's to right; any 3 of those cards.
     for giver, taker in ((left, opposite), (opposite, right)):
         pool = _cards(post[taker])
         passes[giver] = _BITS[pool.pop(int(rng.random() * 8))]
         passes[giver] |= _BITS[pool.pop(int(rng.random() * 7))]
         passes[giver] |= _BITS[pool.pop(int(rng.random() * 6))]
-    world = deal.clone()
-    world._hands = [hands[0], hands[1], hands[2], hands[3]]
-    world._passes = passes
-    world._dealt = tuple((post[t] & ~passes[(t + 3) & 3]) | passes[t] for t in range(4))
-    world._history = [
-        PASS_FLAG | (a >> 32 & 3) << 32 | passes[a >> 32 & 3] if a >= PASS_FLAG else a
-        for a in deal._history
-    ]
-    return world
+    dealt = [(post[t] & ~passes[(t + 3) & 3]) | passes[t] for t in range(4)]
+    return deal.with_hidden(dealt, passes, hands)
 
 
 def _determinise_pass(deal: Deal, seat: int, rng: random.Random) -> Deal:
     """The pass phase: sample the dealt hands and the passes made, then pass again."""
     right = (seat + 3) & 3
-    dealt_mine = deal._dealt[seat]
-    mine = deal._passes[seat]
-    received = deal._passes[right] if mine and deal._passes[right] else 0
+    dealt_mine = deal.dealt_mask(seat)
+    received = deal.received_mask(seat)
     pool = _cards(_FULL & ~dealt_mine & ~received)
     rng.shuffle(pool)
     dealt = [0, 0, 0, 0]
@@ -353,7 +346,7 @@ def _determinise_pass(deal: Deal, seat: int, rng: random.Random) -> Deal:
         i += n
     dealt[right] |= received
     world = Deal(dealt, int(deal.dealer), deal.ruleset, referee=deal.referee)
-    for a in deal._history:
+    for a in deal.history:
         t = a >> 32 & 3
         if t == seat:
             world.apply(a)

@@ -25,10 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import card_index
-from engine.deal import Deal
+from engine.cards import Seat, card_index
+from engine.deal import Deal, PassActions
 from engine.rules import LAST_TRICK_POINTS, POINTS, TOTAL_POINTS, Ruleset
-from engine.views import seat_view
 
 __all__ = ["SUIT_MASKS", "Knowledge", "mask_of"]
 
@@ -88,7 +87,9 @@ class Knowledge:
                     best, winner = strength[card], s
             if len(trick) == 4:
                 takers.append(winner)
-                pts[winner] += sum(POINTS[c] for c in trick)
+                pts[winner] += (
+                    POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+                )
                 if len(takers) == 8:
                     pts[winner] += LAST_TRICK_POINTS
                 leader = winner
@@ -117,9 +118,28 @@ class Knowledge:
         )
 
     @classmethod
-    def of(cls, deal: Deal, seat: int) -> Knowledge:
-        """What ``seat`` knows of ``deal`` now: its view plus the cards played so far."""
-        return cls.from_view(seat_view(deal, seat), deal.plays)
+    def of(cls, deal: Deal, seat: Seat | str | int) -> Knowledge:
+        """What ``seat`` knows of ``deal`` now: its view plus the cards played so far.
+
+        The same as :meth:`from_view` of :func:`~engine.views.seat_view` (tests hold it to
+        that), read from the deal's accessors of exactly those fields, without the JSON.
+
+        >>> from engine.views import seat_view
+        >>> d = Deal.new(seed=3)
+        >>> Knowledge.of(d, "B") == Knowledge.from_view(seat_view(d, "B"), d.plays)
+        True
+        """
+        s = Seat.of(seat)
+        return cls(
+            seat=int(s),
+            dealer=int(deal.dealer),
+            ruleset=deal.ruleset,
+            phase=deal.phase,
+            hand=deal.hand_mask(s),
+            passed=deal.passed_mask(s),
+            received=deal.received_mask(s),
+            plays=deal.plays,
+        )
 
     # -- derived facts --------------------------------------------------------
     @property
@@ -169,6 +189,22 @@ class Knowledge:
     def points_left(self) -> int:
         """Points not yet taken (cards in hands or on the table, and the last trick)."""
         return TOTAL_POINTS - sum(self.points)
+
+    def legal_actions(self) -> Sequence[int]:
+        """The seat's legal passes (pass phase) or cards (its turn in play), sorted: what
+        :meth:`Deal.legal_actions <engine.deal.Deal.legal_actions>` gives it, from its
+        knowledge alone. Packing is separate: :meth:`can_pack`."""
+        if self.phase == "pass":
+            return () if self.passed else PassActions(self.hand, self.seat)
+        if self.phase != "play" or self.turn != self.seat:
+            return ()
+        trick = self.trick
+        hand = self.hand
+        if trick:
+            follow = hand & SUIT_MASKS[trick[0] >> 3]
+            if follow:
+                hand = follow
+        return tuple(c for c in range(32) if hand >> c & 1)
 
     def can_pack(self) -> bool:
         """True if this seat may pack now (its total would reach 17)."""

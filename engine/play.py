@@ -26,7 +26,7 @@ import argparse
 from collections.abc import Callable
 from typing import IO, Any
 
-from engine.bots import Bot
+from engine.bots import Bot, bot_action
 from engine.cards import INDEX, Card, Language, Pattern, Seat
 from engine.deal import PACK, PASS_FLAG, Deal
 from engine.errors import IllegalActionError
@@ -177,7 +177,7 @@ def _play_deal(
         if seat == me:
             _human_turn(deal, me, lang, pattern, ask, out, apply)
         else:
-            apply(bots[seat].choose(deal, seat), seat)
+            apply(bot_action(bots[seat], deal, seat), seat)
     t = _TEXT[lang]
     result = deal.result()
     points = " ".join(f"{s.code}={result.points[s]}" for s in Seat)

@@ -183,7 +183,7 @@ def _step(deal: Deal, action: int, rec: DealRecord) -> None:
             seat = "ABCD"[action >> 32 & 3]
             raise _fail("pass", f"seat {seat} passes cards it was not dealt") from None
         if err.reason == "card":
-            n = len(deal._history) - 4
+            n = len(deal.history) - 4
             raise _fail("card", f"play {n}: {err}") from None
         if err.reason == "pack":
             raise _fail("pack", str(err)) from None
@@ -281,13 +281,16 @@ def score_record(
 
 def deal_record(deal: Deal) -> dict[str, object]:
     """The SCN record of a deal (finished or not) as a JSON object."""
-    passes = {s.code: [CODES[i] for i in range(32) if deal._passes[s] >> i & 1] for s in SEATS}
+    passes = {s.code: [CODES[i] for i in range(32) if deal.passed_mask(s) >> i & 1] for s in SEATS}
     data: dict[str, object] = {
         "dealer": deal.dealer.code,
-        "hands": {s.code: [CODES[i] for i in range(32) if deal._dealt[s] >> i & 1] for s in SEATS},
+        "hands": {
+            s.code: [CODES[i] for i in range(32) if deal.dealt_mask(s) >> i & 1] for s in SEATS
+        },
         "passes": passes,
         "play": [CODES[c] for c in deal.plays],
     }
-    if deal._pack is not None:
-        data["pack"] = {"seat": "ABCD"[deal._pack[0]], "after": deal._pack[1]}
+    pack = deal.pack
+    if pack is not None:
+        data["pack"] = {"seat": pack[0].code, "after": pack[1]}
     return data

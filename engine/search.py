@@ -9,9 +9,10 @@ after it (the same samples for every action). :class:`SearchBot` picks the
 lowest within a time budget per decision; it packs when every sample is lost.
 
 >>> from engine.deal import Deal
+>>> from engine.knowledge import Knowledge
 >>> deal = Deal.new(seed=3)
 >>> bot = SearchBot(samples=4, seed=1)
->>> bot.choose(deal, deal.turn) in deal.legal_actions()
+>>> bot.choose(Knowledge.of(deal, deal.turn)) in deal.legal_actions()
 True
 """
 
@@ -240,11 +241,7 @@ class SearchBot:
         self.pass_candidates = pass_candidates
         self.exact_tricks = exact_tricks
 
-    def choose(self, deal: Deal, seat: int) -> int:
-        """The action ``seat`` takes now, from what it knows."""
-        return self.decide(Knowledge.of(deal, seat))
-
-    def decide(self, k: Knowledge) -> int:
+    def choose(self, k: Knowledge) -> int:
         """The action for the seat of ``k``."""
         start = time.perf_counter()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000

@@ -53,12 +53,17 @@ class DealStats:
 
 def deal_stats(deal: Deal) -> DealStats:
     """Statistics of a deal (finished, or so far)."""
-    after_pass = [(deal._dealt[s] & ~deal._passes[s]) | deal._passes[(s + 3) & 3] for s in range(4)]
-    honest = tuple(honest_suits(after_pass)) if deal._npassed == 4 else ()
+    honest: tuple[Suit, ...] = ()
+    if deal.phase != "pass":
+        after_pass = [
+            (deal.dealt_mask(s) & ~deal.passed_mask(s)) | deal.received_mask(s) for s in SEATS
+        ]
+        honest = tuple(honest_suits(after_pass))
+    points, tricks = deal.points(), deal.trick_counts()
     return DealStats(
-        points={s: deal._pts[s] for s in SEATS},
-        tricks={s: deal._ntricks[s] for s in SEATS},
-        hejma=None if deal._hejma < 0 else SEATS[deal._hejma],
-        last_trick=None if deal._last < 0 else SEATS[deal._last],
+        points={s: points[s] for s in SEATS},
+        tricks={s: tricks[s] for s in SEATS},
+        hejma=deal.hejma_taker,
+        last_trick=deal.last_trick_taker,
         honest_suits=honest,
     )

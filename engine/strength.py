@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 
 from engine.analysis import analyse_record
-from engine.bots import HeuristicBot, play_match
+from engine.bots import HeuristicBot, bot_action, play_match
 from engine.deal import Deal
 from engine.levels import make_bot
 from engine.scn import deal_record
@@ -61,7 +61,7 @@ def _analysis_time(seed: int) -> dict[str, object]:
     while not deal.is_over():
         turn = deal.turn
         assert turn is not None
-        deal.apply(bot.choose(deal, turn))
+        deal.apply(bot_action(bot, deal, turn))
     start = time.perf_counter()
     report = analyse_record(deal_record(deal))
     return {

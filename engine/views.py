@@ -44,11 +44,12 @@ def public_view(deal: Deal) -> dict[str, Any]:
     """
     turn = deal.turn
     over = deal.is_over()
-    tricks = deal._tricks
+    tricks = deal.tricks
+    trick = deal.trick
     last = None
-    if tricks and not deal._trick:
+    if tricks and not trick:
         leader, cards, taker = tricks[-1]
-        last = {"cards": _trick_json(leader, cards), "taker": "ABCD"[taker]}
+        last = {"cards": _trick_json(leader, cards), "taker": taker.code}
     return {
         "phase": deal.phase,
         "dealer": deal.dealer.code,
@@ -56,13 +57,13 @@ def public_view(deal: Deal) -> dict[str, Any]:
         "ruleset": deal.ruleset.to_json(),
         "passed_seats": [s.code for s in SEATS if deal.has_passed(s)],
         "hand_sizes": {s.code: deal.hand_mask(s).bit_count() for s in SEATS},
-        "trick": _trick_json(deal._leader, deal._trick) if deal._phase else [],
+        "trick": _trick_json(deal.trick_leader or 0, trick),
         "last_trick": last,
-        "tricks_taken": {s.code: deal._ntricks[s] for s in SEATS},
+        "tricks_taken": dict(zip("ABCD", deal.trick_counts(), strict=True)),
         "result": deal.result().to_json() if over else None,
         "tricks": (
             [
-                {"cards": _trick_json(leader, cards), "taker": "ABCD"[taker]}
+                {"cards": _trick_json(leader, cards), "taker": taker.code}
                 for leader, cards, taker in tricks
             ]
             if over
@@ -71,19 +72,19 @@ def public_view(deal: Deal) -> dict[str, Any]:
     }
 
 
-def seat_view(deal: Deal, seat: Seat | int) -> dict[str, Any]:
+def seat_view(deal: Deal, seat: Seat | str | int) -> dict[str, Any]:
     """What ``seat`` may know now: the public view plus its hand and its pass.
 
     ``legal_cards`` lists the cards it may play now (empty unless it is its turn).
     """
-    s = SEATS[seat]
+    s = Seat.of(seat)
     view = public_view(deal)
-    passed = deal._passes[s]
-    giver = deal._passes[s.right]
+    passed = deal.passed_mask(s)
+    received = deal.received_mask(s)
     view["seat"] = s.code
     view["hand"] = _cards(deal.hand_mask(s))
     view["passed"] = _cards(passed) if passed else None
-    view["received"] = _cards(giver) if passed and giver else None
+    view["received"] = _cards(received) if received else None
     view["must_pass"] = deal.phase == "pass" and not passed
     view["legal_cards"] = [CODES[c] for c in deal.legal_actions(s)] if deal.phase == "play" else []
     return view

@@ -81,6 +81,18 @@ class Action:
             return "mitt"
         return "draw " + " ".join(card.code for card in self.cards)
 
+    @property
+    def public_code(self) -> str:
+        """What the other participants see: the discards lie face down, so a draw shows
+        only how many cards it changes (``draw 2``); everything else is :attr:`code`.
+
+        >>> Action.parse("draw 7h 2c").public_code, Action.parse("sit").public_code
+        ('draw 2', 'sit')
+        """
+        if self.kind is Kind.DRAW and 0 < len(self.cards) < 5:
+            return f"draw {len(self.cards)}"
+        return self.code
+
     def __str__(self) -> str:
         return self.code
 

@@ -1,9 +1,13 @@
 """Bots for Smoke: a random bot and a simple heuristic bot, plus bot sessions.
 
+As in Smoking Cat (:mod:`engine.bots`), a bot's ``choose(view)`` is given only its seat's
+view (:func:`engine.smoke.views.seat_view`: its own cards, the table, its legal actions),
+never the hand state with the others' cards and the stock; :func:`bot_action` builds it.
+
 >>> sheet, records = play_session([HeuristicBot(), RandomBot(random.Random(1)),
 ...                                HeuristicBot()], ["Jim", "Bud", "Tom"],
 ...                               rng=random.Random(5))
->>> sheet.is_over, len(records) == len(sheet.results)
+>>> sheet.is_over(), len(records) == len(sheet.results)
 (True, True)
 """
 
@@ -11,19 +15,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.smoke.actions import Action
-from engine.smoke.cards import Card
-from engine.smoke.hand import HandState, Phase
+from engine.smoke.cards import Card, parse_cards
+from engine.smoke.hand import HandState
 from engine.smoke.record import HandRecord, entry_of, record_of
 from engine.smoke.tally import TallySheet
 
 
 class Bot(Protocol):
-    """Anything that picks one of ``state.legal_actions()`` for the current player."""
+    """Anything that picks one of its legal actions from its seat's view."""
 
-    def choose(self, state: HandState) -> Action: ...
+    def choose(self, view: dict[str, Any]) -> Action: ...
+
+
+def bot_action(bot: Bot, state: HandState) -> Action:
+    """The action ``bot`` takes for the seat to move, shown only that seat's view.
+
+    >>> state = HandState(3, seed=2)
+    >>> bot_action(HeuristicBot(), state) in state.legal_actions()
+    True
+    """
+    seat = state.turn
+    if seat is None:
+        raise ValueError("the hand is over: nobody is to act")
+    return bot.choose(state.seat_view(seat))
+
+
+def _legal(view: dict[str, Any]) -> list[Action]:
+    hand = tuple(parse_cards(view["hand"]))
+    return [Action.parse(code, hand) for code in view["legal"]]
 
 
 class RandomBot:
@@ -34,9 +56,9 @@ class RandomBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
 
-    def choose(self, state: HandState) -> Action:
+    def choose(self, view: dict[str, Any]) -> Action:
         """A random legal action."""
-        return self.rng.choice(state.legal_actions())
+        return self.rng.choice(_legal(view))
 
 
 def _beats(card: Card, best: Card, led: str, smoke: str) -> bool:
@@ -53,19 +75,18 @@ class HeuristicBot:
 
     label = "heuristic"
 
-    def choose(self, state: HandState) -> Action:
-        """The bot's action for the current player."""
-        seat = state.current_player
-        assert seat is not None
-        if state.phase is Phase.DRAW:
-            return self._draw(state, seat)
-        legal = state.legal_plays(seat)
-        smoke = state.smoke
-        if not state.trick:
+    def choose(self, view: dict[str, Any]) -> Action:
+        """The bot's action for its seat."""
+        smoke = view["smoke"][1]
+        if view["phase"] == "draw":
+            return self._draw(view, smoke)
+        legal = [a.card for a in _legal(view)]
+        trick = parse_cards([code for _, code in view["trick"]])
+        if not trick:
             return Action.play(max(legal, key=lambda c: (c.suit == smoke, c.rank)))
-        led = state.trick[0][1].suit
-        best = state.trick[0][1]
-        for _, card in state.trick[1:]:
+        led = trick[0].suit
+        best = trick[0]
+        for card in trick[1:]:
             if _beats(card, best, led, smoke):
                 best = card
         winners = [c for c in legal if _beats(c, best, led, smoke)]
@@ -74,12 +95,12 @@ class HeuristicBot:
         return Action.play(min(legal, key=lambda c: (c.suit == smoke, c.rank)))
 
     @staticmethod
-    def _draw(state: HandState, seat: int) -> Action:
-        hand = state.hands[seat]
-        keep = [c for c in hand if c.suit == state.smoke or c.rank >= 12]
-        strength = sum(2 if c.suit == state.smoke else 1 for c in keep if c.rank >= 10)
-        strength += sum(1 for c in keep if c.suit == state.smoke)
-        if strength < 2 and state.can_sit(seat):
+    def _draw(view: dict[str, Any], smoke: str) -> Action:
+        hand = parse_cards(view["hand"])
+        keep = [c for c in hand if c.suit == smoke or c.rank >= 12]
+        strength = sum(2 if c.suit == smoke else 1 for c in keep if c.rank >= 10)
+        strength += sum(1 for c in keep if c.suit == smoke)
+        if strength < 2 and "sit" in view["legal"]:
             return Action.sit()
         return Action.draw([c for c in hand if c not in keep])
 
@@ -95,7 +116,7 @@ def play_session(
     """Play bots to a winner (or ``max_hands``); return the sheet and the hand records."""
     sheet = TallySheet(list(names), first_dealer=names[first_dealer])
     records: list[HandRecord] = []
-    while not sheet.is_over and len(records) < max_hands:
+    while not sheet.is_over() and len(records) < max_hands:
         standing = sheet.standings()
         dealer = list(names).index(sheet.dealer or names[first_dealer])
         state = HandState(
@@ -105,10 +126,10 @@ def play_session(
             tallies=[s.tally for s in standing],
             sits=[s.sits for s in standing],
         )
-        while not state.is_over:
-            seat = state.current_player
+        while not state.is_over():
+            seat = state.turn
             assert seat is not None
-            state.apply(bots[seat].choose(state))
+            state.apply(bot_action(bots[seat], state))
         record = record_of(state, names)
         sheet.record_entry(entry_of(record, state, sheet.rules))
         records.append(record)

@@ -4,21 +4,33 @@ Commands: ``score FILE`` (score a hand or session record, JSON), ``tally FILE``
 (the tally readout of a session record), ``check FILE``, ``jargon LINE``,
 ``play`` (in the terminal against bots), ``selfplay`` (a bot session record) and
 ``bench`` (bots against each other). ``FILE`` may be ``-`` for standard input.
-Errors print ``{"error": CODE, "detail": TEXT}`` and exit 2.
+Output, errors and exit status follow :mod:`engine.console`, as for Smoking Cat: JSON
+one object a line; an error is one line ``{"error": CODE, "detail": TEXT}`` on standard
+output; exit 0 done, 1 invalid input (or ``check`` found problems), 2 usage error.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
+from engine.console import (
+    EXIT_HELP,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    JsonArgumentParser,
+    UsageError,
+    emit,
+    non_negative,
+    positive,
+)
 from engine.smoke.actions import Action
-from engine.smoke.bots import Bot, HeuristicBot, RandomBot, play_session
+from engine.smoke.bots import Bot, HeuristicBot, RandomBot, bot_action, play_session
 from engine.smoke.errors import SmokeError
 from engine.smoke.hand import HandState, Phase
 from engine.smoke.jargon import check_line
@@ -30,15 +42,8 @@ from engine.smoke.tally import TallySheet
 NAMES = ("North", "Jim", "Bud", "Whiz", "Tom", "Puresome", "Gus")
 
 
-class UsageError(SmokeError):
-    """Bad command-line arguments."""
-
-    default_code = "usage"
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+class _FileError(Exception):
+    """A file that cannot be read: a usage error (exit 2), code ``file``."""
 
 
 def _read(path: str) -> Any:
@@ -49,12 +54,24 @@ def _read(path: str) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as err:
-        raise SmokeError(f"cannot read {path}: {err.strerror}", code="io") from err
+        raise _FileError(f"cannot read {path}: {err.strerror}") from err
+    except UnicodeDecodeError as err:
+        raise _FileError(f"cannot read {path}: {err}") from err
     return read_json(text)
 
 
 def _print(data: Any, out: TextIO) -> None:
-    out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    emit(data, out)
+
+
+def _players(text: str) -> int:
+    """An argparse type: a number of participants the rules allow."""
+    n = positive(text)
+    try:
+        DEFAULT_RULES.check_participants(n)
+    except SmokeError as err:
+        raise argparse.ArgumentTypeError(err.detail) from None
+    return n
 
 
 def _bot(kind: str, rng: random.Random) -> Bot:
@@ -65,37 +82,78 @@ def _bot(kind: str, rng: random.Random) -> Bot:
     raise UsageError(f"unknown bot {kind!r} (heuristic, random)")
 
 
+_RECORDS = (
+    "Records (engine/RULES.md, engine/smoke/record.py) are JSON: a hand record "
+    '{"participants": [names], "dealer", "deal": {name: [5 cards]}, "smoke": "7H", '
+    '"draws": [{"who", "action": "sit|stay|draw|mitt", "discards", "drawn"}], '
+    '"play": [cards], "infractions"} or a session record {"participants", '
+    '"first_dealer", "hands": [hand records or tally entries {"dealer", "stayed", '
+    '"tricks", "infractions", "first_trick", "first_out"}]}; cards are codes like AS, TD, 7H. '
+    "FILE may be - for standard input."
+)
+_DESCRIPTIONS = {
+    "score": "Score a hand or session record; print the changes or the tallies. " + _RECORDS,
+    "check": "Check a record; print {valid, problems} (exit 1 when problems). " + _RECORDS,
+    "tally": "The tally readout of a session record (text, spoken or JSON). " + _RECORDS,
+    "jargon": "Check a spoken line against the jargon rule; print the findings.",
+    "play": "Play a session against bots in the terminal (interactive text; you see your "
+    "own cards only, and of the others' draws only how many cards they changed).",
+    "selfplay": "Bots play a session; print its session record.",
+    "bench": "Bots play --games sessions; print the wins by seat.",
+}
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="smoke", description="Smoke (1968): engine and tally sheet")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = JsonArgumentParser(
+        prog="python -m engine --game smoke",
+        description="Smoke (1968): engine and tally sheet (rules: engine/RULES.md).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=JsonArgumentParser)
+
+    def command(name: str) -> argparse.ArgumentParser:
+        cmd: argparse.ArgumentParser = sub.add_parser(
+            name, description=_DESCRIPTIONS[name], epilog=EXIT_HELP
+        )
+        return cmd
+
     for name in ("score", "check"):
-        sub.add_parser(name).add_argument("file")
-    tally = sub.add_parser("tally")
+        command(name).add_argument("file")
+    tally = command("tally")
     tally.add_argument("file")
-    tally.add_argument("--hand", type=int, default=0, help="1-based hand (default: last)")
+    tally.add_argument("--hand", type=non_negative, default=0, help="1-based hand (default: last)")
     tally.add_argument("--format", choices=("text", "spoken", "json"), default="text")
-    jargon = sub.add_parser("jargon")
+    jargon = command("jargon")
     jargon.add_argument("line", nargs="+")
     for name in ("play", "selfplay", "bench"):
-        cmd = sub.add_parser(name)
-        cmd.add_argument("--players", type=int, default=4)
+        cmd = command(name)
+        cmd.add_argument("--players", type=_players, default=4, help="3 to 7")
         cmd.add_argument("--seed", type=int, default=None)
         cmd.add_argument("--bots", default="heuristic", help="comma-separated: heuristic,random")
-    sub.choices["bench"].add_argument("--games", type=int, default=100)
+    sub.choices["bench"].add_argument("--games", type=positive, default=100)
     sub.choices["play"].add_argument("--name", default="You")
     return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run a command; return the exit code (0 ok, 1 a check found problems
-    that are printed, 2 an error printed as JSON)."""
+    """Run a command; return the exit status (:mod:`engine.console`: 0 done, 1 invalid
+    input or a check that found problems, 2 usage error)."""
     stream = out or sys.stdout
     try:
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
         return _run(args, stream)
+    except UsageError as err:
+        emit({"error": err.code, "detail": str(err)}, stream)
+        return EXIT_USAGE
+    except _FileError as err:
+        emit({"error": "file", "detail": str(err)}, stream)
+        return EXIT_USAGE
     except SmokeError as err:
-        _print(err.as_dict(), stream)
-        return 2
+        emit(err.as_dict(), stream)
+        return EXIT_INVALID
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    except KeyboardInterrupt:
+        return 130
 
 
 def _bots(args: argparse.Namespace, rng: random.Random) -> list[Bot]:
@@ -111,7 +169,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     elif args.command == "check":
         problems = check_record(_read(args.file))
         _print({"valid": not problems, "problems": problems}, out)
-        return 0 if not problems else 1
+        return EXIT_OK if not problems else EXIT_INVALID
     elif args.command == "tally":
         sheet = sheet_from_dict(_read(args.file))
         if not sheet.results:
@@ -126,7 +184,6 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     elif args.command == "jargon":
         _print([f.as_dict() for f in check_line(" ".join(args.line))], out)
     elif args.command in ("selfplay", "bench"):
-        DEFAULT_RULES.check_participants(args.players)
         rng = random.Random(args.seed)
         names = NAMES[: args.players]
         if args.command == "selfplay":
@@ -142,9 +199,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         else:
             _print(_bench(args, rng), out)
     else:
-        DEFAULT_RULES.check_participants(args.players)
         return _play(args, sys.stdin, out)
-    return 0
+    return EXIT_OK
 
 
 def _bench(args: argparse.Namespace, rng: random.Random) -> dict[str, Any]:
@@ -178,7 +234,7 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     names = [args.name, *NAMES[1 : args.players]]
     bots = _bots(args, rng)
     sheet = TallySheet(names, first_dealer=names[0])
-    while not sheet.is_over:
+    while not sheet.is_over():
         standing = sheet.standings()
         state = HandState(
             len(names),
@@ -190,8 +246,8 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         out.write(
             f"\n{sheet.dealer} distributes. Smoke is {state.turned.jargon} ({state.turned.code}).\n"
         )
-        while not state.is_over:
-            seat = state.current_player
+        while not state.is_over():
+            seat = state.turn
             assert seat is not None
             if seat == 0:
                 action = _ask(state, inp, out)
@@ -199,8 +255,8 @@ def _play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
                     out.write("Bye.\n")
                     return 0
             else:
-                action = bots[seat].choose(state)
-                out.write(f"{names[seat]}: {action.code}\n")
+                action = bot_action(bots[seat], state)
+                out.write(f"{names[seat]}: {action.public_code}\n")
             state.apply(action)
         sheet.record_entry(entry_of(record_of(state, names), state, sheet.rules))
         out.write(sheet.readout().text + "\n")

@@ -4,14 +4,23 @@ Every error subclasses :class:`ValueError` (python-chess style) and carries a
 short machine ``code`` next to the human ``detail``, so that the command line
 and the site can show ``{"error": code, "detail": detail}``.
 
->>> err = IllegalActionError("mustie", "Whiz has sat twice in a row and must play")
+>>> err = IllegalActionError("Whiz has sat twice in a row and must play", reason="mustie")
 >>> isinstance(err, ValueError), err.code, err.reason
 (True, 'illegal', 'mustie')
 >>> str(err)
 'Whiz has sat twice in a row and must play'
+
+Both games raise the engine's one :class:`engine.errors.IllegalActionError`
+(``message, *, reason``): Smoke's is that class, also a :class:`SmokeError`.
+
+>>> from engine import errors
+>>> issubclass(IllegalActionError, errors.IllegalActionError)
+True
 """
 
 from __future__ import annotations
+
+from engine import errors
 
 
 class SmokeError(ValueError):
@@ -41,8 +50,10 @@ class ActionError(SmokeError):
     default_code = "action"
 
 
-class IllegalActionError(SmokeError):
-    """A well-formed action that the rules forbid now.
+class IllegalActionError(errors.IllegalActionError, SmokeError):
+    """A well-formed action that the rules forbid now: the engine's
+    :class:`~engine.errors.IllegalActionError` (same arguments), and a :class:`SmokeError`
+    for the Smoke command line and site (``code`` ``illegal``).
 
     ``reason`` names the rule: ``phase``, ``turn``, ``not_in_hand``, ``mustie``,
     ``in_the_box``, ``must_lead_highest_smoke``, ``must_follow_suit``,
@@ -50,10 +61,6 @@ class IllegalActionError(SmokeError):
     """
 
     default_code = "illegal"
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
 
 
 class RulesError(SmokeError):

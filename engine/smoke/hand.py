@@ -10,11 +10,11 @@ later tricks may be smoked at any time; the highest smoke, else the highest card
 of the led suit, takes the trick and leads the next. Five tricks.
 
 >>> state = HandState(4, dealer=0, seed=7)
->>> state.phase, state.current_player
+>>> state.phase, state.turn
 (<Phase.DRAW: 'draw'>, 1)
->>> while not state.is_over:
+>>> while not state.is_over():
 ...     state.apply(state.legal_actions()[-1])
->>> sum(state.outcome().tricks)
+>>> sum(state.result().tricks)
 5
 """
 
@@ -189,7 +189,6 @@ class HandState:
         stayed = {d.seat for d in self.decisions if d.action.kind is Kind.DRAW}
         return [seat for seat in self.draw_order if seat in stayed]
 
-    @property
     def is_over(self) -> bool:
         """True once five tricks are played, or nobody stayed."""
         return self.phase is Phase.OVER
@@ -200,7 +199,7 @@ class HandState:
         return self.rules.can_sit(self.tallies[seat], self.sits[seat])
 
     @property
-    def current_player(self) -> int | None:
+    def turn(self) -> int | None:
         """The seat to act, ``None`` when the hand is over."""
         if self.phase is Phase.DRAW:
             return self.draw_order[len(self.decisions)]
@@ -213,7 +212,7 @@ class HandState:
 
     def legal_plays(self, seat: int) -> list[Card]:
         """The cards ``seat`` may throw out now, sorted (empty if not his turn)."""
-        if self.phase is not Phase.PLAY or seat != self.current_player:
+        if self.phase is not Phase.PLAY or seat != self.turn:
             return []
         hand = self.hands[seat]
         smokes = [card for card in hand if card.suit == self.smoke]
@@ -231,7 +230,7 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, sorted; empty when over."""
-        seat = self.current_player
+        seat = self.turn
         if seat is None:
             return []
         if self.phase is Phase.PLAY:
@@ -252,9 +251,9 @@ class HandState:
         be unseen. With ``referee`` a held card that breaks the lead or follow
         rules is played anyway and costs a renege penalty, as at a physical table.
         """
-        seat = self.current_player
+        seat = self.turn
         if seat is None:
-            raise IllegalActionError("phase", "the hand is over")
+            raise IllegalActionError("the hand is over", reason="phase")
         if self.phase is Phase.DRAW:
             self._apply_draw(seat, action, drawn)
         else:
@@ -262,17 +261,21 @@ class HandState:
 
     def _apply_draw(self, seat: int, action: Action, drawn: Sequence[Card] | None) -> None:
         if action.kind is Kind.PLAY:
-            raise IllegalActionError("phase", "no cards are thrown out before the draw is done")
+            raise IllegalActionError(
+                "no cards are thrown out before the draw is done", reason="phase"
+            )
         hand = self.hands[seat]
         if action.kind is Kind.SIT:
             assert self.tallies is not None and self.sits is not None
             if self.rules.is_in_box(self.tallies[seat]):
                 raise IllegalActionError(
-                    "in_the_box", f"seat {seat} is in the box ({self.tallies[seat]}) and must play"
+                    f"seat {seat} is in the box ({self.tallies[seat]}) and must play",
+                    reason="in_the_box",
                 )
             if self.rules.is_mustie(self.sits[seat]):
                 raise IllegalActionError(
-                    "mustie", f"seat {seat} has sat {self.sits[seat]} times in a row and must play"
+                    f"seat {seat} has sat {self.sits[seat]} times in a row and must play",
+                    reason="mustie",
                 )
             self.discards += hand
             self.hands[seat] = []
@@ -281,7 +284,8 @@ class HandState:
             missing = [card.code for card in action.cards if card not in hand]
             if missing or len(set(action.cards)) != len(action.cards):
                 raise IllegalActionError(
-                    "not_in_hand", f"seat {seat} does not hold {' '.join(missing) or 'those'}"
+                    f"seat {seat} does not hold {' '.join(missing) or 'those'}",
+                    reason="not_in_hand",
                 )
             got = self._take(seat, len(action.cards), drawn)
             self.hands[seat] = [card for card in hand if card not in action.cards] + got
@@ -303,7 +307,7 @@ class HandState:
         wanted = list(drawn)
         if len(wanted) != count or any(card not in self.stock for card in wanted):
             raise IllegalActionError(
-                "stock", f"seat {seat} cannot draw {codes(wanted)}: not {count} unseen cards"
+                f"seat {seat} cannot draw {codes(wanted)}: not {count} unseen cards", reason="stock"
             )
         self.stock = [card for card in self.stock if card not in wanted]
         return wanted
@@ -320,14 +324,14 @@ class HandState:
 
     def _apply_play(self, seat: int, action: Action, referee: bool) -> None:
         if action.kind is not Kind.PLAY:
-            raise IllegalActionError("phase", "the draw is over: throw out a card")
+            raise IllegalActionError("the draw is over: throw out a card", reason="phase")
         card = action.card
         if card not in self.hands[seat]:
-            raise IllegalActionError("not_in_hand", f"seat {seat} does not hold {card.code}")
+            raise IllegalActionError(f"seat {seat} does not hold {card.code}", reason="not_in_hand")
         if card not in self.legal_plays(seat):
             reason, detail = self._why_illegal(seat, card)
             if not referee:
-                raise IllegalActionError(reason, detail)
+                raise IllegalActionError(detail, reason=reason)
             self.penalties.append(Penalty(seat, f"renege: {detail}"))
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
@@ -361,10 +365,10 @@ class HandState:
             self.phase = Phase.OVER
 
     # ----------------------------------------------------------------- results
-    def outcome(self) -> HandOutcome:
+    def result(self) -> HandOutcome:
         """The result; raises :class:`IllegalActionError` before the hand is over."""
-        if not self.is_over:
-            raise IllegalActionError("phase", "the hand is not over")
+        if not self.is_over():
+            raise IllegalActionError("the hand is not over", reason="phase")
         assert self.tallies is not None
         taken = [0] * self.n
         running = list(self.tallies)
@@ -389,9 +393,9 @@ class HandState:
             reached_zero=tuple(reached),
         )
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def seat_view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, as a JSON-ready dict: his own cards only, no stock
-        (see :func:`engine.smoke.views.observation`)."""
-        from engine.smoke.views import observation
+        (see :func:`engine.smoke.views.seat_view`)."""
+        from engine.smoke.views import seat_view
 
-        return observation(self, seat)
+        return seat_view(self, seat)

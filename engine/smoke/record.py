@@ -67,8 +67,8 @@ def read_json(text: str) -> Any:
     """Parse JSON text, raising :class:`RecordError` (``format``)."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"not JSON: {err}") from err
+    except (ValueError, RecursionError) as err:
+        raise RecordError(f"not JSON: {err}"[:300]) from err
 
 
 def _get(data: Any, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
@@ -235,7 +235,7 @@ def replay(
     except SmokeError as err:
         raise RecordError(err.detail, code=err.code) from err
     for i, draw in enumerate(record.draws):
-        expected = state.current_player
+        expected = state.turn
         if expected is None or state.phase.value != "draw":
             raise RecordError(f"draw {i}: the draw is already over", code="draw")
         if draw.who != names[expected]:
@@ -255,7 +255,7 @@ def replay(
     if state.phase.value == "draw":
         raise RecordError("the draw is not finished", code="draw")
     for i, card in enumerate(record.play):
-        seat = state.current_player
+        seat = state.turn
         if seat is None:
             raise RecordError(f"play {i}: {card.code} after the fifth trick", code="play")
         try:
@@ -265,7 +265,7 @@ def replay(
                 f"play {i}: {names[seat]} does not hold {card.code}",
                 code=_REASON_CODES.get(err.reason, "play"),
             ) from err
-    if not state.is_over:
+    if not state.is_over():
         raise RecordError(
             f"the play stops after {len(record.play)} cards: five tricks are played", code="play"
         )
@@ -279,7 +279,7 @@ def entry_of(record: HandRecord, state: HandState, rules: SmokeRules = DEFAULT_R
     and stays there after the hand's infractions.
     """
     names = record.participants
-    outcome = state.outcome()
+    outcome = state.result()
     crimes = tuple(Infraction(names[p.seat], p.what) for p in outcome.penalties)
     crimes += record.infractions
     tallies = state.tallies or ()

@@ -113,7 +113,7 @@ def score_session(data: Any, rules: SmokeRules = DEFAULT_RULES) -> dict[str, Any
         "sits": sheet.sits(),
         "must_play": sheet.must_play(),
         "winner": sheet.winner,
-        "next_dealer": None if sheet.is_over else sheet.dealer,
+        "next_dealer": None if sheet.is_over() else sheet.dealer,
         "readout": sheet.readout().as_dict() if sheet.results else None,
     }
 

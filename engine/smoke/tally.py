@@ -111,9 +111,9 @@ class TallySheet:
     def __post_init__(self) -> None:
         self.participants = tuple(self.participants)
         self.rules.check_participants(len(self.participants))
-        if len(set(self.participants)) != len(self.participants) or not all(
-            isinstance(name, str) and name.strip() for name in self.participants
-        ):
+        if not all(isinstance(name, str) and name.strip() for name in self.participants) or len(
+            set(self.participants)
+        ) != len(self.participants):
             raise TallyError("participants need distinct, non-empty names", code="participant")
         if self.first_dealer is not None:
             self._known(self.first_dealer, "first distributor")
@@ -158,7 +158,6 @@ class TallySheet:
         """The first to reach 0, once the session is over."""
         return self.results[-1].winner if self.results else None
 
-    @property
     def is_over(self) -> bool:
         """True once someone has won."""
         return self.winner is not None
@@ -209,7 +208,7 @@ class TallySheet:
         first_out: str | None = None,
     ) -> HandEntry:
         """Check a hand against the sheet and the rules; raise :class:`TallyError`."""
-        if self.is_over:
+        if self.is_over():
             raise TallyError(f"the session is over: {self.winner} has won", code="over")
         expected = self.dealer
         if dealer is None:

@@ -1,7 +1,7 @@
 """Per-participant views of a Smoke hand (information hiding, OpenSpiel style).
 
 >>> from engine.smoke.hand import HandState
->>> view = observation(HandState(3, seed=1), 0)
+>>> view = seat_view(HandState(3, seed=1), 0)
 >>> len(view["hand"]), "stock" in view
 (5, False)
 """
@@ -18,11 +18,11 @@ if TYPE_CHECKING:
     from engine.smoke.hand import HandState
 
 
-def observation(state: HandState, seat: int) -> dict[str, Any]:
+def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     """What ``seat`` may see, as a JSON-ready dict: his own cards only, no stock."""
     if not 0 <= seat < state.n:
         raise RulesError(f"no seat {seat} at a table of {state.n}", code="participant")
-    current = state.current_player
+    current = state.turn
     return {
         "seat": seat,
         "participants": state.n,

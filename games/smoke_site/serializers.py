@@ -142,7 +142,7 @@ def session_data(
         "date": session.date,
         "club": session.club.slug if session.club else None,
         "scorekeeper": session.created_by.get_username(),
-        "status": "finished" if sheet.is_over else "running",
+        "status": "finished" if sheet.is_over() else "running",
         "winner": sheet.winner,
         "rules": {
             "start": rules.start,
@@ -156,7 +156,7 @@ def session_data(
             for p in selectors.smoke_participants(session)
         ],
         "hand_count": len(sheet.results),
-        "next_dealer": None if sheet.is_over else sheet.dealer,
+        "next_dealer": None if sheet.is_over() else sheet.dealer,
         "tally": [
             {
                 "name": s.name,

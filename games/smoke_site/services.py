@@ -166,7 +166,7 @@ def _locked(session: SmokeSession) -> SmokeSession:
 def _cache_outcome(session: SmokeSession, sheet: TallySheet) -> None:
     by_name = {p.name: p for p in session.participants.all()}
     session.winner = by_name[sheet.winner] if sheet.winner else None
-    session.status = SessionStatus.FINISHED if sheet.is_over else SessionStatus.RUNNING
+    session.status = SessionStatus.FINISHED if sheet.is_over() else SessionStatus.RUNNING
     session.save(update_fields=["winner", "status"])
 
 

@@ -52,7 +52,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
 def _detail_context(request: HttpRequest, session: SmokeSession, form: HandForm | None) -> Any:
     sheet = selectors.smoke_sheet(session)
     can_keep = services.can_keep_score(request.user, session)
-    if form is None and can_keep and not sheet.is_over:
+    if form is None and can_keep and not sheet.is_over():
         form = HandForm(
             participants=selectors.smoke_participants(session), must_play=sheet.must_play()
         )
@@ -64,7 +64,7 @@ def _detail_context(request: HttpRequest, session: SmokeSession, form: HandForm 
         "hand_count": len(sheet.results),
         "next_dealer": sheet.dealer,
         "can_keep": can_keep,
-        "form": form if can_keep and not sheet.is_over else None,
+        "form": form if can_keep and not sheet.is_over() else None,
     }
 
 

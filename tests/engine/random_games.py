@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from engine import HeuristicBot, RandomBot, Seat, deal_record, pack_action, score_record
+from engine.bots import bot_action
 from engine.deal import Deal
 from engine.result import DealResult
 from engine.rules import Ruleset
@@ -48,6 +49,6 @@ def bot_deal(
             if card is not None:
                 deal.apply(card)
                 continue
-        deal.apply(rng.choice(bots).choose(deal, turn))
+        deal.apply(bot_action(rng.choice(bots), deal, turn))
     record = deal_record(deal)
     return record, score_record(record, ruleset)

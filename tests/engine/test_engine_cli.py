@@ -38,9 +38,9 @@ def test_score_reads_a_file(tmp_path: Path, capsys: Any, monkeypatch: Any) -> No
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", '{"dealer": "A"}', "\x00\x01", "null"])
-def test_bad_input_gives_a_code_and_exit_2(text: str, capsys: Any, monkeypatch: Any) -> None:
+def test_bad_input_gives_a_code_and_exit_1(text: str, capsys: Any, monkeypatch: Any) -> None:
     code, out = _run(["score"], text, capsys, monkeypatch)
-    assert code == 2
+    assert code == 1
     data = json.loads(out)
     assert data["error"] == "format" and "\n" not in data["detail"]
 
@@ -49,7 +49,7 @@ def test_score_lines_checks_many_records(capsys: Any, monkeypatch: Any) -> None:
     text = "".join(json.dumps(e["record"]) + "\n" for e in EXAMPLES) + "junk\n"
     code, out = _run(["score", "--lines"], text, capsys, monkeypatch)
     lines = [json.loads(line) for line in out.splitlines()]
-    assert code == 2 and len(lines) == len(EXAMPLES) + 1
+    assert code == 1 and len(lines) == len(EXAMPLES) + 1
     for entry, got in zip(EXAMPLES, lines, strict=False):
         if "error" in entry["result"]:
             assert got["error"] == entry["result"]["error"]
@@ -65,9 +65,9 @@ def test_rule_options(capsys: Any, monkeypatch: Any) -> None:
     code, out = _run(
         ["score", "--no-early-end"], json.dumps(example("early")["record"]), capsys, monkeypatch
     )
-    assert code == 2 and json.loads(out)["error"] == "incomplete"
+    assert code == 1 and json.loads(out)["error"] == "incomplete"
     code, out = _run(["score", "--rank-order", "mariash"], record, capsys, monkeypatch)
-    assert code in (0, 2)
+    assert code in (0, 1)
 
 
 def test_score_game(capsys: Any, monkeypatch: Any) -> None:
@@ -150,3 +150,55 @@ def test_bench_prints_every_figure_as_a_ratio_to_the_plain_playout(
         "records scored",
     ]
     assert all("x plain" in line for line in lines[2:])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["match", "--deals", "-3"],
+        ["match", "--deals", "0"],
+        ["deals", "--count", "-1"],
+        ["bench", "--seconds", "nan"],
+        ["analyse", "--samples", "0"],
+        ["score", "--lines", "--jobs", "-2"],
+        ["match", "nobot", "random", "random", "random", "--deals", "1"],
+        ["frobnicate"],
+        ["--game", "chess", "score"],
+    ],
+)
+def test_usage_errors_exit_2_with_one_json_line(
+    argv: list[str], capsys: Any, monkeypatch: Any
+) -> None:
+    code, out = _run(argv, "", capsys, monkeypatch)
+    assert code == 2 and out.count("\n") == 1 and json.loads(out)["error"] == "usage"
+
+
+def test_analyse_of_a_missing_file_or_bad_record_is_one_json_line(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    code, out = _run(["analyse", str(tmp_path / "missing.json")], "", capsys, monkeypatch)
+    assert code == 2 and json.loads(out)["error"] == "file"
+    for text in ("{", "[]", '{"dealer": "Z"}'):
+        code, out = _run(["analyse"], text, capsys, monkeypatch)
+        assert code == 1 and out.count("\n") == 1 and "error" in json.loads(out)
+
+
+@pytest.mark.parametrize("command", ["score", "score-game", "analyse", "match", "deals", "play"])
+def test_help_explains_the_record_format_and_the_exit_codes(
+    command: str, capsys: Any, monkeypatch: Any
+) -> None:
+    code, out = _run([command, "--help"], "", capsys, monkeypatch)
+    text = " ".join(out.split())
+    assert code == 0 and "Exit status: 0 done; 1 invalid input" in text and "2 usage error" in text
+    if command in ("score", "score-game", "analyse"):
+        assert (
+            "engine/RULES.md" in text
+            and ('"word"' if command == "score-game" else '"dealer"') in text
+        )
+
+
+def test_both_games_print_one_json_object_a_line(capsys: Any, monkeypatch: Any) -> None:
+    code, out = _run(["match", "--deals", "4"], "", capsys, monkeypatch)
+    assert code == 0 and out.count("\n") == 1 and json.loads(out)["deals"] == 4
+    code, out = _run(["--game", "smoke", "selfplay", "--seed", "2"], "", capsys, monkeypatch)
+    assert code == 0 and out.count("\n") == 1 and json.loads(out)["hands"]

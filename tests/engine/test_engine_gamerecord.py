@@ -229,7 +229,7 @@ def test_score_game_scores_a_physical_game_with_a_misdeal_letter(
 def test_score_game_refuses_a_bad_record_in_one_line(capsys: Any, monkeypatch: Any) -> None:
     text = json.dumps(_record(deals=[{"losers": ["E"]}]))
     code, out = _cli(["score-game"], text, capsys, monkeypatch)
-    assert code == 2 and out.count("\n") == 1
+    assert code == 1 and out.count("\n") == 1
     assert json.loads(out) == {
         "error": "format",
         "detail": "deal 1: losers: E is not a seat at this table",
@@ -243,7 +243,7 @@ def test_score_game_options_apply_to_a_record_without_a_ruleset(
     code, out = _cli(["score-game", "--tie-without-hejma", "both"], text, capsys, monkeypatch)
     assert code == 0 and json.loads(out)["letters"] == {"A": 1, "B": 0, "C": 0, "D": 1}
     code, out = _cli(["score-game"], text, capsys, monkeypatch)
-    assert code == 2 and json.loads(out)["error"] == "loser"
+    assert code == 1 and json.loads(out)["error"] == "loser"
 
 
 def test_facts_of_play_after_a_late_correction_need_as_played() -> None:

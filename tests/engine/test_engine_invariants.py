@@ -53,7 +53,7 @@ def _all_cards_accounted(deal: Deal) -> None:
     pieces += [1 << c for c in deal._trick]
     pieces += [1 << c for _, cards, _ in deal._tricks for c in cards]
     if deal.phase == "pass":
-        pieces += [deal._passes[s] for s in range(4) if not deal._passes[(s + 1) & 3]]
+        pieces += [deal.passed_mask(s) for s in range(4) if not deal._passes[(s + 1) & 3]]
     for p in pieces:
         assert not seen & p
         seen |= p

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.analysis import analyse_record
-from engine.bots import HeuristicBot, RandomBot
+from engine.bots import HeuristicBot, RandomBot, bot_action
 from engine.cards import CODES
 from engine.counting import CountingBot
 from engine.deal import PACK, Deal
@@ -35,13 +35,13 @@ def _advance(deal: Deal, steps: int, rng: random.Random) -> None:
     while deal.phase == "pass":
         seat = deal.turn
         assert seat is not None
-        deal.apply(bot.choose(deal, seat))
+        deal.apply(bot_action(bot, deal, seat))
     for _ in range(steps):
         seat = deal.turn
         if seat is None:
             return
         probe = deal.clone()
-        action = bot.choose(deal, seat)
+        action = bot_action(bot, deal, seat)
         probe.apply(action)
         if probe.is_over():
             return
@@ -109,11 +109,11 @@ def test_bots_decide_from_the_seats_knowledge_not_the_hidden_hands(bot: object) 
         twin = Sampler(Knowledge.of(deal, seat)).sample(random.Random(seed + 100))
         assert twin.hand_mask((seat + 1) & 3) != deal.hand_mask((seat + 1) & 3) or seed == 0
         if bot == "search":
-            a = SearchBot(samples=6, seed=seed).choose(deal, seat)
-            b = SearchBot(samples=6, seed=seed).choose(twin, seat)
+            a = bot_action(SearchBot(samples=6, seed=seed), deal, seat)
+            b = bot_action(SearchBot(samples=6, seed=seed), twin, seat)
         else:
             assert isinstance(bot, CountingBot)
-            a, b = bot.choose(deal, seat), bot.choose(twin, seat)
+            a, b = bot_action(bot, deal, seat), bot_action(bot, twin, seat)
         assert a == b
 
 
@@ -122,7 +122,7 @@ def _play_out(bots: list[object], seed: int, ruleset: Ruleset) -> Deal:
     while not deal.is_over():
         seat = deal.turn
         assert seat is not None
-        action = bots[seat].choose(deal, int(seat))  # type: ignore[attr-defined]
+        action = bot_action(bots[seat], deal, int(seat))  # type: ignore[attr-defined]
         if action == PACK + seat:
             assert deal.can_pack(seat)
         else:
@@ -160,9 +160,9 @@ def test_counting_bot_packs_when_it_has_surely_lost() -> None:
             assert seat is not None
             k = Knowledge.of(deal, seat)
             if k.phase == "play" and k.points[seat] >= 17:
-                assert CountingBot().choose(deal, seat) == PACK + seat
+                assert bot_action(CountingBot(), deal, seat) == PACK + seat
                 return
-            deal.apply(bots[seat].choose(deal, seat))
+            deal.apply(bot_action(bots[seat], deal, seat))
     pytest.fail("no seat reached 17 in 200 deals")
 
 
@@ -193,7 +193,7 @@ def test_analysis_best_move_agrees_with_exhaustive_search_in_the_last_tricks(see
     while not deal.is_over():
         seat = deal.turn
         assert seat is not None
-        deal.apply(bots[seat].choose(deal, seat))
+        deal.apply(bot_action(bots[seat], deal, seat))
     record = deal_record(deal)
     loser = int(deal.result().loser[0])
     report = analyse_record(
@@ -245,7 +245,7 @@ def test_cli_analyse_prints_each_decision_with_its_choices(
 
     deal = Deal.new(seed=21)
     while not deal.is_over():
-        deal.apply(HeuristicBot().choose(deal, deal.turn))  # type: ignore[arg-type]
+        deal.apply(bot_action(HeuristicBot(), deal, deal.turn))  # type: ignore[arg-type]
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(deal_record(deal)))
     assert main(["analyse", str(path), "--samples", "4", "--pass-samples", "2"]) == 0

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from engine import HeuristicBot
+from engine import HeuristicBot, bot_action
 from engine.actions import action_to_json
 from games.online import replay, services
 from games.online.models import OnlineGame
@@ -23,7 +23,7 @@ def next_move(game_id: int) -> tuple[str, dict[str, Any], int] | None:
     deal = game.deal
     seat = game.turn
     assert seat is not None
-    action = action_to_json(_BOT.choose(deal, int(seat)))
+    action = action_to_json(bot_action(_BOT, deal, seat))
     action.pop("seat", None)
     return seat.code, action, row.version
 

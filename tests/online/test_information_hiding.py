@@ -44,14 +44,14 @@ def hidden_from(game: Game, seat: Seat | None) -> set[str]:
         if other == seat:
             continue
         hidden |= cards(deal.hand_mask(other))
-        passed = deal._passes[other]
+        passed = deal.passed_mask(other)
         if passed and not deal.has_passed(other.left):
             hidden |= cards(passed)  # passed, but not given: the receiver has not passed yet
     if seat is not None:
-        passed_to_me = deal._passes[seat.right]
+        passed_to_me = deal.passed_mask(seat.right)
         if passed_to_me and not deal.has_passed(seat):
             hidden |= cards(passed_to_me)
-        hidden -= cards(deal._passes[seat])  # a seat knows the cards it passed on
+        hidden -= cards(deal.passed_mask(seat))  # a seat knows the cards it passed on
     return hidden
 
 

@@ -22,8 +22,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.bots import HeuristicBot, RandomBot
+from engine.bots import HeuristicBot, RandomBot, bot_action
 from engine.deal import Deal
+from engine.knowledge import Knowledge
 
 from .skill import SeatFigures, Skill, finish_ranks, pairwise_accuracy, update
 
@@ -40,9 +41,9 @@ class MixedBot:
         self.good = HeuristicBot()
         self.bad = RandomBot(rng=rng)
 
-    def choose(self, deal: Deal, seat: int) -> int:
+    def choose(self, k: Knowledge) -> int:
         bot = self.good if self.rng.random() < self.strength else self.bad
-        return bot.choose(deal, seat)
+        return bot.choose(k)
 
 
 @dataclass
@@ -105,7 +106,7 @@ def play_game(
         while not deal.is_over():
             seat = deal.turn
             assert seat is not None
-            deal.apply(bots[seat].choose(deal, seat))
+            deal.apply(bot_action(bots[seat], deal, seat))
         for loser in deal.result().loser:
             lost[loser] += 1
         deals += 1

@@ -25,6 +25,7 @@ from engine import (
     ParseError,
     Seat,
     action_to_json,
+    bot_action,
     pack_action,
     pass_action,
     play_action,
@@ -212,7 +213,7 @@ def bots_move(locked: Locked) -> None:
     """Bots (and bots playing for absent humans) move at once until a human is to move."""
     while (seat := _bot_to_move(locked)) is not None:
         bot = bot_for(locked.row.bot_level)
-        apply_action(locked, seat, bot.choose(locked.game.deal, int(seat)))
+        apply_action(locked, seat, bot_action(bot, locked.game.deal, seat))
 
 
 def clock_set(locked: Locked, *, now: dt.datetime | None = None) -> None:

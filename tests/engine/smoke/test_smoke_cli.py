@@ -56,14 +56,16 @@ def test_tally_prints_the_readout(session_file: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "error"),
     [
-        (["score", "/no/such/file"], "io"),
+        (["score", "/no/such/file"], "file"),
         (["frobnicate"], "usage"),
-        (["bench", "--players", "9", "--games", "1"], "participant"),
+        (["bench", "--players", "9", "--games", "1"], "usage"),
+        (["bench", "--games", "-3"], "usage"),
+        (["tally", "x.json", "--hand", "-1"], "usage"),
     ],
 )
-def test_errors_exit_2_with_json(argv: list[str], error: str) -> None:
+def test_usage_errors_exit_2_with_one_json_line(argv: list[str], error: str) -> None:
     code, text = run(*argv)
-    assert code == 2 and json.loads(text)["error"] == error
+    assert code == 2 and json.loads(text)["error"] == error and text.count("\n") == 1
 
 
 def test_bad_json_and_bad_record(tmp_path: Path) -> None:
@@ -80,7 +82,7 @@ def test_bad_json_and_bad_record(tmp_path: Path) -> None:
         )
     )
     code, text = run("score", str(bad))
-    assert code == 2 and json.loads(text) == {
+    assert code == 1 and json.loads(text) == {
         "error": "tricks",
         "detail": "hand 1: tricks add up to 4, not 5",
     }
@@ -114,3 +116,58 @@ def test_python_dash_m_entry_point(session_file: Path) -> None:
         cwd=Path(__file__).parents[3],
     )
     assert proc.returncode == 0 and proc.stdout.startswith("Attention to tally.")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"{", b"[" * 100_000, b"\xff\xfe", b'{"participants": [{}, [], "x"], "hands": []}', b"null"],
+)
+def test_bad_records_exit_1_with_one_json_line_never_a_traceback(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    for command in ("score", "check", "tally"):
+        code, text = run(command, str(path))
+        data = json.loads(text)
+        assert text.count("\n") == 1
+        assert "error" in data or data.get("valid") is False
+        assert code in (1, 2)
+
+
+def test_python_m_engine_game_smoke_bad_json_is_one_line_not_a_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "--game", "smoke", "score", "-"],
+        input="{",
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).parents[3],
+    )
+    assert proc.returncode == 1 and proc.stderr == ""
+    assert json.loads(proc.stdout)["error"] == "format" and proc.stdout.count("\n") == 1
+
+
+def test_output_is_one_json_object_a_line(session_file: Path) -> None:
+    code, text = run("score", str(session_file))
+    assert code == 0 and text.count("\n") == 1 and json.loads(text)["winner"]
+
+
+def test_play_does_not_show_the_bots_face_down_discards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("stay\n" * 40 + "quit\n"))
+    code, text = run("play", "--seed", "3", "--players", "4", "--bots", "random")
+    assert code == 0
+    bot_lines = [line for line in text.splitlines() if line.startswith(("Jim:", "Bud:", "Whiz:"))]
+    draws = [line.split(": ", 1)[1] for line in bot_lines if ": draw" in line]
+    assert draws and all(d.split()[1].isdigit() and len(d.split()) == 2 for d in draws)
+
+
+@pytest.mark.parametrize("command", ["score", "check", "tally", "play", "selfplay", "bench"])
+def test_help_explains_the_records_and_the_exit_codes(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Exit status: 0 done; 1 invalid input" in text and "2 usage error" in text
+    if command in ("score", "check", "tally"):
+        assert "engine/RULES.md" in text and '"participants"' in text

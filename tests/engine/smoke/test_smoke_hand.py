@@ -74,7 +74,7 @@ def test_draw_order_runs_from_the_dealers_left_to_the_dealer() -> None:
     state = HandState(4, dealer=2, seed=1)
     seen = []
     while state.phase is Phase.DRAW:
-        seen.append(state.current_player)
+        seen.append(state.turn)
         state.apply(Action.draw())
     assert seen == [3, 0, 1, 2]
 
@@ -127,7 +127,7 @@ def test_in_the_box_cannot_sit() -> None:
 def test_stock_runs_out_and_discards_are_reshuffled() -> None:
     state = HandState(7, seed=9)
     for _ in range(7):
-        state.apply(Action.draw(state.hands[state.current_player or 0]))
+        state.apply(Action.draw(state.hands[state.turn or 0]))
     held = [c for h in state.hands for c in h]
     assert len(held) == 35 and len(set(held)) == 35 and state.turned not in held
 
@@ -135,7 +135,7 @@ def test_stock_runs_out_and_discards_are_reshuffled() -> None:
 def test_s7_under_the_gun_without_smoke_passes_the_lead(s7_hand: HandState) -> None:
     stay_all(s7_hand)
     assert s7_hand.no_smoke == (1,)
-    assert s7_hand.current_player == 2
+    assert s7_hand.turn == 2
     assert s7_hand.legal_actions() == [Action.play(Card.parse("KH"))]
 
 
@@ -152,7 +152,7 @@ def test_trick_one_runs_clockwise_from_the_leader_through_all_stayers(
     stay_all(s7_hand)
     order = []
     for code in ["KH", "5H", "3C", "2S"]:
-        order.append(s7_hand.current_player)
+        order.append(s7_hand.turn)
         play(s7_hand, code)
     assert order == [2, 3, 0, 1]
     assert s7_hand.tricks[0].winner == 2
@@ -173,7 +173,7 @@ def test_s9_referee_mode_scores_a_renege_five_up(s7_hand: HandState) -> None:
     assert [p.seat for p in s7_hand.penalties] == [3]
     play(s7_hand, "3C", "2S", "2D", "7D", "4C", "3S", "JS", "5C", "4S", "3D")
     play(s7_hand, "6H", "6C", "5S", "9H", "4D", "5H", "7C", "6S")
-    outcome = s7_hand.outcome()
+    outcome = s7_hand.result()
     assert outcome.tricks == (0, 0, 2, 3)
     assert outcome.deltas == (5, 5, -2, -3 + 5)
 
@@ -208,7 +208,7 @@ def test_no_stayer_holds_smoke_under_the_gun_leads_anything() -> None:
         ["3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S", "2D 3D 4D 5D 6D", "8S 9S TS JS QS"], "2H"
     )
     stay_all(state)
-    assert state.current_player == 1 and state.legal_plays(1) == parse_cards("2S 3S 4S 5S 6S")
+    assert state.turn == 1 and state.legal_plays(1) == parse_cards("2S 3S 4S 5S 6S")
 
 
 def test_sitters_do_not_play(s7_hand: HandState) -> None:
@@ -216,14 +216,14 @@ def test_sitters_do_not_play(s7_hand: HandState) -> None:
     stay_all(s7_hand)
     assert s7_hand.stayers == [2, 3, 0]
     play(s7_hand, "KH", "5H", "3C")
-    assert len(s7_hand.tricks) == 1 and s7_hand.current_player == 2
+    assert len(s7_hand.tricks) == 1 and s7_hand.turn == 2
 
 
 def test_nobody_stays_the_hand_is_void() -> None:
     state = HandState(3, seed=2)
     for _ in range(3):
         state.apply(Action.sit())
-    assert state.is_over and state.outcome().is_void and state.legal_actions() == []
+    assert state.is_over() and state.result().is_void and state.legal_actions() == []
 
 
 def test_a_lone_stayer_takes_all_five_tricks() -> None:
@@ -231,10 +231,10 @@ def test_a_lone_stayer_takes_all_five_tricks() -> None:
     state.apply(Action.sit())
     state.apply(Action.sit())
     state.apply(Action.draw())
-    while not state.is_over:
+    while not state.is_over():
         state.apply(state.legal_actions()[0])
-    assert state.outcome().tricks == (5, 0, 0)
-    assert state.outcome().deltas == (-5, 0, 0)
+    assert state.result().tricks == (5, 0, 0)
+    assert state.result().deltas == (-5, 0, 0)
 
 
 def test_s1_stayer_without_a_trick_goes_up_five(s7_hand: HandState) -> None:
@@ -242,7 +242,7 @@ def test_s1_stayer_without_a_trick_goes_up_five(s7_hand: HandState) -> None:
     play(s7_hand, "KH", "5H", "3C", "2S", "2D", "6H", "4C", "3S")
     play(s7_hand, "7D", "5C", "4S", "3D", "TS", "6C", "5S", "4D")
     play(s7_hand, "JS", "7C", "6S", "9H")
-    outcome = s7_hand.outcome()
+    outcome = s7_hand.result()
     assert sum(outcome.tricks) == 5 and outcome.tricks[0] == outcome.tricks[1] == 0
     assert outcome.deltas[0] == outcome.deltas[1] == 5
     assert outcome.first_trick == 2
@@ -270,14 +270,14 @@ def test_forced_draw_of_a_seen_card_is_rejected() -> None:
 
 def test_outcome_before_the_end_is_an_error() -> None:
     with pytest.raises(IllegalActionError):
-        HandState(3, seed=1).outcome()
+        HandState(3, seed=1).result()
 
 
 def test_each_seat_sees_its_own_cards_and_no_one_elses(s7_hand: HandState) -> None:
     stay_all(s7_hand)
     play(s7_hand, "KH")
     for seat in range(4):
-        view = s7_hand.observation(seat)
+        view = s7_hand.seat_view(seat)
         json.dumps(view)
         assert view["hand"] == [c.code for c in sorted(s7_hand.hands[seat])]
         text = json.dumps({k: v for k, v in view.items() if k != "hand"})
@@ -286,13 +286,13 @@ def test_each_seat_sees_its_own_cards_and_no_one_elses(s7_hand: HandState) -> No
                 assert not any(f'"{c.code}"' in text for c in s7_hand.hands[other])
         assert not any(f'"{c.code}"' in json.dumps(view) for c in s7_hand.stock)
         assert view["trick"] == [[2, "KH"]]
-        assert bool(view["legal"]) == (seat == s7_hand.current_player)
+        assert bool(view["legal"]) == (seat == s7_hand.turn)
 
 
 def test_observation_shows_draw_counts_not_cards() -> None:
     state = HandState(4, seed=3)
     discards = state.hands[1][:2]
     state.apply(Action.draw(discards))
-    view = state.observation(2)
+    view = state.seat_view(2)
     assert view["decisions"] == [{"seat": 1, "action": "draw", "count": 2}]
     assert not any(f'"{c.code}"' in json.dumps(view) for c in discards + state.hands[1])

@@ -30,12 +30,12 @@ def _all_cards(state: HandState) -> list[object]:
 def test_random_hand_invariants(n: int, dealer: int, seed: int, choice_seed: int) -> None:
     rng = random.Random(choice_seed)
     state = HandState(n, dealer % n, seed=seed)
-    while not state.is_over:
+    while not state.is_over():
         legal = state.legal_actions()
         assert legal and legal == sorted(legal)
         # an illegal card is refused, and the state does not change
         if state.phase is Phase.PLAY:
-            seat = state.current_player
+            seat = state.turn
             assert seat is not None
             wrong = [c for c in full_deck() if Action.play(c) not in legal]
             before = len(state.trick)
@@ -45,8 +45,8 @@ def test_random_hand_invariants(n: int, dealer: int, seed: int, choice_seed: int
         state.apply(rng.choice(legal))
         cards = _all_cards(state)
         assert len(cards) == 52 and len(set(cards)) == 52
-    assert state.legal_actions() == [] and state.current_player is None
-    outcome = state.outcome()
+    assert state.legal_actions() == [] and state.turn is None
+    outcome = state.result()
     if outcome.is_void:
         assert sum(outcome.tricks) == 0
     else:
@@ -84,7 +84,7 @@ def test_random_session_invariants(n: int, seed: int) -> None:
                 assert previous[name] > 2  # nobody in the box sat
             previous[name], sits[name] = standing.tally, standing.sits
         assert record.dealer == entry.dealer
-    if sheet.is_over:
+    if sheet.is_over():
         assert sheet.tallies()[sheet.winner or ""] == 0
 
 

@@ -142,7 +142,7 @@ def test_s6_at_two_two_tricks_win_and_end_the_session() -> None:
     s = _to_three()
     s.record_hand(stayed=ALL, tricks={"Jim": 1, "Bud": 4}, first_trick="Jim")
     result = s.record_hand(stayed=ALL, tricks={"Jim": 2, "Bud": 3}, first_trick="Jim")
-    assert result.winner == "Jim" and s.is_over and s.tallies()["Jim"] == 0
+    assert result.winner == "Jim" and s.is_over() and s.tallies()["Jim"] == 0
     with pytest.raises(TallyError) as err:
         s.record_hand(stayed=ALL, tricks={"Jim": 5})
     assert err.value.code == "over"
