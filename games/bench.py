@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=300)
     args = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
     import django
 
     django.setup()

@@ -45,7 +45,7 @@ class Front:
     def from_env(cls) -> Front:
         from django.conf import settings
 
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
         return cls(
             listen=env_str("SCWU_LISTEN", "127.0.0.1:8000"),
             web=env_list("SCWU_WEB_UPSTREAMS", ["127.0.0.1:8001"]),

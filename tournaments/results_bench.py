@@ -44,7 +44,7 @@ def _environment(db_path: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         {
-            "DJANGO_SETTINGS_MODULE": "scwu.settings",
+            "DJANGO_SETTINGS_MODULE": "scwu.config.settings",
             "SQLITE_PATH": str(db_path),
             "DJANGO_DEBUG": "0",
             "DJANGO_SECRET_KEY": "results-bench-only-" + "0123456789abcdef" * 3,
@@ -76,7 +76,7 @@ def _bench_urlpatterns() -> list[Any]:
 
     return [
         path("bench/bare/<slug:slug>/", BareTournamentApi.as_view()),
-        path("", include("scwu.urls")),
+        path("", include("scwu.config.urls")),
     ]
 
 

@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> None:
         log = (Path(tmp) / "daphne.log").open("w")
         server = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "-v", "0",
-             "scwu.asgi:application"],
+             "scwu.config.asgi:application"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,

@@ -2,8 +2,8 @@
 ``synchronous=NORMAL`` (durable at each checkpoint rather than each commit, as a SQLite
 deployment would run it). PostgreSQL (``DATABASE_URL``) is left as configured."""
 
-from scwu.settings import *  # noqa: F403
-from scwu.settings import DATABASES
+from scwu.config.settings import *  # noqa: F403
+from scwu.config.settings import DATABASES
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {

@@ -28,7 +28,7 @@ def environment(database_url: str, redis_url: str) -> dict[str, str]:
         {
             "DATABASE_URL": database_url,
             "REDIS_URL": redis_url,
-            "DJANGO_SETTINGS_MODULE": "scwu.settings",
+            "DJANGO_SETTINGS_MODULE": "scwu.config.settings",
         }
     )
     env.setdefault("DJANGO_LOG_LEVEL", "WARNING")
@@ -129,7 +129,14 @@ def running(
         commands = [
             (
                 "daphne",
-                [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "scwu.asgi:application"],
+                [
+                    str(BIN / "daphne"),
+                    "-b",
+                    "127.0.0.1",
+                    "-p",
+                    str(port),
+                    "scwu.config.asgi:application",
+                ],
             ),
             (
                 "worker",

@@ -17,7 +17,7 @@ from django import forms
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import scwu.urls  # noqa: F401  (imports every view, and so every form)
+import scwu.config.urls  # noqa: F401  (imports every view, and so every form)
 from tests.security.world import World, build_world
 
 APPS = ("scwu", "tournaments", "games")

@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.archive:
         import os
 
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
         tally = archive(args.warmup)
         print("archive (finished, released games of this database):")
         print(tally.report() or "  no rated games")

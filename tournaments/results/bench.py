@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
     import django
 
     django.setup()

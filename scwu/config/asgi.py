@@ -6,7 +6,7 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -6,7 +6,7 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
 
 app = Celery("scwu")
 app.config_from_object("django.conf:settings", namespace="CELERY")

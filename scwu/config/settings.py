@@ -24,7 +24,7 @@ from scwu.serving import channel_layers
 # Lets generic classes such as ModelAdmin[Player] be subscripted at run time, for typing.
 django_stubs_ext.monkeypatch()
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 TESTING = "pytest" in sys.modules or env_bool("SCWU_TESTING", default=False)
 # Debug only when asked: by default only the embedded developer setup (no DATABASE_URL, no
@@ -95,9 +95,9 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "scwu.urls"
-WSGI_APPLICATION = "scwu.wsgi.application"
-ASGI_APPLICATION = "scwu.asgi.application"
+ROOT_URLCONF = "scwu.config.urls"
+WSGI_APPLICATION = "scwu.config.wsgi.application"
+ASGI_APPLICATION = "scwu.config.asgi.application"
 
 TEMPLATES = [
     {
@@ -238,7 +238,7 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-# Where Celery beat runs (`celery -A scwu beat`): results left stale by a lost task catch up.
+# Where Celery beat runs (`celery -A scwu.config beat`): results a lost task left stale catch up.
 CELERY_BEAT_SCHEDULE = {
     "results-catch-up": {"task": "tournaments.results_catch_up", "schedule": 60.0},
 }
