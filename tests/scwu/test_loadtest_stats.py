@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from scwu.loadtest.stats import Recorder, percentile
+from tools.loadtest.stats import Recorder, percentile
 
 
 def test_percentiles_are_nearest_rank() -> None:

@@ -201,7 +201,7 @@ def test_directors_referees_and_admins_may_keep_any_tally(
 
 
 def test_seed_demo_is_idempotent(db: None) -> None:
-    from games.smoke_site import demo
+    from tools.demo import smoke as demo
 
     demo.seed(lambda _: None)
     demo.seed(lambda _: None)

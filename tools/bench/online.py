@@ -1,6 +1,6 @@
 """Benchmark of the online tables: one Daphne process, many tables, bots at full speed.
 
-``python -m games.online.bench [--tables 200] [--seconds 20]`` migrates a throw-away
+``python -m tools.bench.online [--tables 200] [--seconds 20]`` migrates a throw-away
 SQLite database in WAL mode (or uses ``DATABASE_URL``), opens one practice game per table
 (one human seat + three bots), starts ``daphne`` on a free 127.0.0.1 port and drives every
 table with one WebSocket client that acts as soon as it is to move. It prints the tables,
@@ -38,7 +38,7 @@ def _env(db_path: Path) -> dict[str, str]:
     env = dict(os.environ)
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(db_path)
-    env["DJANGO_SETTINGS_MODULE"] = "games.online.bench_settings"
+    env["DJANGO_SETTINGS_MODULE"] = "tools.bench.online_settings"
     env["SCWU_TESTING"] = "0"
     env.setdefault("DJANGO_DEBUG", "1")  # loopback only, no secret key needed
     env["PYTHONPATH"] = str(ROOT)
@@ -54,7 +54,7 @@ def _prepare(env: dict[str, str], tables: int) -> list[tuple[int, str]]:
         with sqlite3.connect(env["SQLITE_PATH"]) as db:
             db.execute("PRAGMA journal_mode=WAL")
     out = subprocess.run(
-        [sys.executable, "-m", "games.online.bench", "--setup", str(tables)],
+        [sys.executable, "-m", "tools.bench.online", "--setup", str(tables)],
         cwd=ROOT,
         env=env,
         check=True,

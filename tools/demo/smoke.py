@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 
 from games.smoke_site.models import SmokeSession
 from games.smoke_site.services import smoke_hand_record, smoke_session_create
-from scwu.demo import DEMO_PASSWORD
+from tools.demo import DEMO_PASSWORD
 
 Log = Callable[[str], None]
 

@@ -1,8 +1,8 @@
 """Benchmark: recording a deal through the service and through the API.
 
-``python -m games.bench [--deals 300]`` or ``manage.py games_bench``. Runs in a throw-away
-test database on whatever database is configured (the embedded SQLite by default) and
-prints the median and p95 per deal. Games are replayed from their events on every
+``python -m tools.bench.scorekeeping [--deals 300]``. Runs in a throw-away test database on
+whatever database is configured (the embedded SQLite by default) and prints the median and
+p95 per deal. Games are replayed from their events on every
 request, as in production; a new table starts whenever a game finishes.
 """
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from scwu.loadtest.seed import Session
-from scwu.loadtest.stats import Recorder
+from tools.loadtest.seed import Session
+from tools.loadtest.stats import Recorder
 
 NETWORK_ERRORS = (OSError, http.client.HTTPException)
 

@@ -1,4 +1,4 @@
-"""A bounded load test against the real stack on 127.0.0.1: ``python -m scwu.loadtest``.
+"""A bounded load test against the real stack on 127.0.0.1: ``python -m tools.loadtest``.
 
 It starts Daphne and a Celery worker on PostgreSQL and Redis (or uses ``--url``), seeds a
 round of line-judged tables and practice games with bots, then for ``--seconds`` runs

@@ -1,4 +1,4 @@
-"""Does the rating predict the tables?  ``python -m tournaments.rating.check``.
+"""Does the rating predict the tables?  ``python -m tools.rating_check``.
 
 Measured as *pairwise accuracy*: over every pair of players at a table who
 finished in different places, the share for which the predictor ranked the
@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 
 from engine.bots import HeuristicBot, RandomBot
 from engine.deal import Deal
-
-from .skill import SeatFigures, Skill, finish_ranks, pairwise_accuracy, update
+from tournaments.rating.skill import SeatFigures, Skill, finish_ranks, pairwise_accuracy, update
 
 #: strengths of the simulated players: chance of playing the heuristic bot's move
 STRENGTHS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -163,7 +162,7 @@ def archive(warmup: int) -> Tally:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tournaments.rating.check", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.rating_check", description=__doc__)
     parser.add_argument("--simulate", action="store_true")
     parser.add_argument("--archive", action="store_true")
     parser.add_argument("--seasons", type=int, default=2)

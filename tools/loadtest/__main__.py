@@ -1,4 +1,4 @@
-from scwu.loadtest.cli import main
+from tools.loadtest.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

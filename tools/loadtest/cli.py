@@ -1,4 +1,4 @@
-"""``python -m scwu.loadtest --seconds 60``: set up, run, report, verify."""
+"""``python -m tools.loadtest --seconds 60``: set up, run, report, verify."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scwu.loadtest.stack import DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT
+from tools.loadtest.stack import DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT
 
 if TYPE_CHECKING:  # Django is set up only after the environment is chosen
-    from scwu.loadtest.seed import Session
-    from scwu.loadtest.stats import Recorder
+    from tools.loadtest.seed import Session
+    from tools.loadtest.stats import Recorder
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m scwu.loadtest", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.loadtest", description=__doc__)
     parser.add_argument("--seconds", type=float, default=60, help="length of the run")
     parser.add_argument("--tables", type=int, default=50, help="line judges recording deals")
     parser.add_argument("--readers", type=int, default=500, help="spectators on the live pages")
@@ -54,7 +54,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 def _run_online(
     base_url: str, games: list[tuple[int, Session]], recorder: Recorder, until: float
 ) -> None:
-    from scwu.loadtest.users import online_player
+    from tools.loadtest.users import online_player
 
     async def everyone() -> None:
         await asyncio.gather(
@@ -75,7 +75,7 @@ def _run_online(
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
-    from scwu.loadtest import stack
+    from tools.loadtest import stack
 
     env = stack.environment(args.database_url, args.redis_url)
     os.environ.update(
@@ -98,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     django.setup()
-    from scwu.loadtest import seed, users, verify
-    from scwu.loadtest.stats import Recorder
+    from tools.loadtest import seed, users, verify
+    from tools.loadtest.stats import Recorder
 
     online = args.online if seed.online_available() else 0
     started = time.monotonic()

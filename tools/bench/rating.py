@@ -1,4 +1,4 @@
-"""Time of one rating update: ``python -m tournaments.rating.bench [--games N]``.
+"""Time of one rating update: ``python -m tools.bench.rating [--games N]``.
 
 Prints the mean and the 99th percentile of :func:`rating.skill.update` for a
 game of four, five and six players, with and without tied places.
@@ -12,11 +12,11 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from .skill import Skill, update
+from tournaments.rating.skill import Skill, update
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tournaments.rating.bench")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.rating")
     parser.add_argument("--games", type=int, default=2000)
     args = parser.parse_args(argv)
     rng = random.Random(1)

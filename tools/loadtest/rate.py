@@ -1,6 +1,6 @@
 """Requests per second of some paths of a running site, one after the other in rounds.
 
-``python -m scwu.loadtest.rate --url http://127.0.0.1:8000 --seconds 5 --rounds 3 PATH ...``
+``python -m tools.loadtest.rate --url http://127.0.0.1:8000 --seconds 5 --rounds 3 PATH ...``
 
 Keep-alive connections (``--concurrency``) in one asyncio loop, GET only, on loopback; each
 round measures every path for ``--seconds`` in turn, so a busy machine affects them alike.
@@ -63,7 +63,7 @@ async def measure(url: str, path: str, seconds: float, concurrency: int) -> tupl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scwu.loadtest.rate", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.loadtest.rate", description=__doc__)
     parser.add_argument("paths", nargs="+")
     parser.add_argument("--url", default="http://127.0.0.1:8000")
     parser.add_argument("--seconds", type=float, default=5)

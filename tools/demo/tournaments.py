@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 
 from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
+from tools.demo.games import play_out
 from tournaments.models import (
     Category,
     CategoryPoints,
@@ -115,8 +116,6 @@ def _play_rounds(director: User, t: Tournament, words: list[str], finish: int) -
 
 def _play(director: User, round: Round) -> None:
     """Play the round's games to the end; the round finishes with its last game."""
-    from games.demo import play_out
-
     round.refresh_from_db()  # published since this object was loaded
     play_out(round, by=director, seed=round.tournament_id * 1000 + round.number)
     round.refresh_from_db()

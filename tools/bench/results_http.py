@@ -1,6 +1,6 @@
 """Benchmark: the public standings endpoint against a bare one-query DRF view.
 
-``python -m tournaments.results_bench [--players 100] [--concurrency 8] [--seconds 5]``
+``python -m tools.bench.results_http [--players 100] [--concurrency 8] [--seconds 5]``
 
 Seeds a throw-away SQLite file with a tournament of ``--players`` players and two played
 rounds (every game entered through the scorekeeping service), starts the site in a
@@ -148,7 +148,7 @@ def _serve(port: int) -> None:
     from django.conf import settings
 
     django.setup()
-    settings.ROOT_URLCONF = "tournaments.results_bench"
+    settings.ROOT_URLCONF = "tools.bench.results_http"
     from django.core.servers.basehttp import WSGIServer, run
     from django.core.wsgi import get_wsgi_application
 
@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         port = _free_port()
         server = subprocess.Popen(
-            [sys.executable, "-m", "tournaments.results_bench", "--serve", str(port)],
+            [sys.executable, "-m", "tools.bench.results_http", "--serve", str(port)],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from django.contrib.auth.models import Group, User
 from django.utils.text import slugify
 
-from scwu.demo import DEMO_PASSWORD
 from scwu.models import (
     Ban,
     Club,
@@ -24,6 +23,7 @@ from scwu.models import (
 from scwu.models.bans import BanSource
 from scwu.models.commission import Verdict, WordStatus
 from scwu.models.players import nickname_key
+from tools.demo import DEMO_PASSWORD
 
 COUNTRIES = [
     ("CZ", "CZE", "Czechia", "Česko", "Чехия"),

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import F
 
-from scwu.loadtest.users import DealLedger
+from tools.loadtest.users import DealLedger
 
 
 @dataclass(frozen=True)

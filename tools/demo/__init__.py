@@ -4,5 +4,10 @@ A seeder module has ``seed(log) -> None`` and must be idempotent: running it twi
 the same data as running it once.
 """
 
-SEEDERS = ["scwu.demo.federation", "tournaments.demo", "games.demo", "games.smoke_site.demo"]
+SEEDERS = [
+    "tools.demo.federation",
+    "tools.demo.tournaments",
+    "tools.demo.games",
+    "tools.demo.smoke",
+]
 DEMO_PASSWORD = "scwu-demo"

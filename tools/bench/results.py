@@ -1,6 +1,6 @@
 """Benchmark: a tournament's results for 1,000 players and 10 rounds, including the database.
 
-``python -m tournaments.results.bench [--players 1000] [--rounds 10] [--runs 30]``. Runs in
+``python -m tools.bench.results [--players 1000] [--rounds 10] [--runs 30]``. Runs in
 a throw-away test database on whatever database is configured (the embedded SQLite by
 default): bulk-creates the players, the rounds' tables of four, games and seat results,
 then times ``tournament_results`` with empty caches (every query and the whole
