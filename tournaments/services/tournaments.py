@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from scwu.roles import AnyUser
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
-from tournaments.results.services import results_changed
+from tournaments.results.services import results_changed, season_rankings_enqueue
 
 # draft -> registration -> running -> finished; registration may be closed again (back to draft).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -143,8 +143,6 @@ def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status:
         tournament_reopen_audit(by=by, tournament=tournament)
     if status == TournamentStatus.FINISHED:
         # The season rankings count finished tournaments only: finishing one changes them.
-        from tournaments.results.services import season_rankings_enqueue
-
         season_id = tournament.season_id
         transaction.on_commit(lambda: season_rankings_enqueue(season_id))
     return tournament
