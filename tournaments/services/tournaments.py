@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -96,8 +97,6 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
 def tournament_reopen_audit(*, by: AnyUser | None, tournament: Tournament) -> None:
     """Reopening a finished tournament lets its results change again: the admin's change
     log records who did it and when (read-only there, like the scorekeeping audit)."""
-    from django.contrib.admin.models import CHANGE, LogEntry
-
     if by is None or not by.is_authenticated:
         return
     LogEntry.objects.log_actions(
