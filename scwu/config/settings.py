@@ -69,7 +69,7 @@ INSTALLED_APPS = [
     "scwu",
     "tournaments",
     "games",
-    "games.smoke_site",
+    "games.smoke",
     "games.online",
     "tournaments.rating",
 ]

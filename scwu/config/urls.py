@@ -45,9 +45,9 @@ urlpatterns = [
     path("api/", include(("tournaments.api.urls", "tournaments-api"))),
     path("api/", include(("games.api.urls", "games-api"))),
     path("api/", include(("tournaments.rating.urls", "rating-api"))),
-    path("smoke/", include("games.smoke_site.urls")),
+    path("smoke/", include("games.smoke.urls")),
     path("online/", include("games.online.urls")),
-    path("api/smoke/", include(("games.smoke_site.api_urls", "smoke-api"))),
+    path("api/smoke/", include(("games.smoke.api_urls", "smoke-api"))),
     path("", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

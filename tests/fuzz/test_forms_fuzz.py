@@ -23,7 +23,7 @@ from tests.security.world import World, build_world
 APPS = ("scwu", "tournaments", "games")
 #: Forms that need more than data to be built: what they are given from the test world.
 NEEDS_MORE_THAN_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
-    "games.smoke_site.forms.HandForm": lambda w: {"participants": list(w.smoke.participants.all())},
+    "games.smoke.forms.HandForm": lambda w: {"participants": list(w.smoke.participants.all())},
     "scwu.forms.EliteRosterForm": lambda w: {"club": w.club},
     "games.forms.RulingForm": lambda w: {"seats": ["A", "B", "C", "D", "E"]},
     "games.forms.CorrectionForm": lambda w: {"seats": ["A", "B", "C", "D"]},

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from games.smoke_site.models import SmokeSession
-from games.smoke_site.services import smoke_hand_record, smoke_session_create
+from games.smoke.models import SmokeSession
+from games.smoke.services import smoke_hand_record, smoke_session_create
 from tools.demo import DEMO_PASSWORD
 
 Log = Callable[[str], None]

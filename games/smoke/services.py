@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from engine.smoke.errors import SmokeError
 from engine.smoke.rules import DEFAULT_RULES, SmokeRules
 from engine.smoke.tally import HandResult, Infraction, TallySheet
-from games.smoke_site import selectors
-from games.smoke_site.models import (
+from games.smoke import selectors
+from games.smoke.models import (
     SessionStatus,
     SmokeHand,
     SmokeHandSeat,

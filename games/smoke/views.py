@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from engine.smoke.jargon import suggest
-from games.smoke_site import selectors, services
-from games.smoke_site.forms import HandForm, JargonForm, SessionCreateForm
-from games.smoke_site.models import SmokeSession
+from games.smoke import selectors, services
+from games.smoke.forms import HandForm, JargonForm, SessionCreateForm
+from games.smoke.models import SmokeSession
 from scwu.views.forms import run_service
 
 

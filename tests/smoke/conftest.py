@@ -5,8 +5,8 @@ import datetime as dt
 import pytest
 from django.contrib.auth.models import User
 
-from games.smoke_site.models import SmokeSession
-from games.smoke_site.services import smoke_hand_record, smoke_session_create
+from games.smoke.models import SmokeSession
+from games.smoke.services import smoke_hand_record, smoke_session_create
 from tests.factories import UserFactory
 
 SEEDS_NAMES = ["Jim", "Bud", "Whiz", "Tom", "Puresome"]

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.smoke.jargon import check_line
 from engine.smoke.rules import DEFAULT_RULES
-from games.smoke_site.models import HAND_SIZE, SmokeParticipant
+from games.smoke.models import HAND_SIZE, SmokeParticipant
 from scwu.models import Club
 
 INFRACTION_ROWS = 3

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.smoke_site import views
+from games.smoke import views
 
 urlpatterns = [
     path("", views.session_list, name="smoke-session-list"),

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.smoke_site.models import (
+from games.smoke.models import (
     SmokeHand,
     SmokeHandSeat,
     SmokeInfraction,

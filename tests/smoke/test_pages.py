@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.smoke_site import selectors
-from games.smoke_site.models import SmokeSession
-from tests.smoke_site.conftest import SEEDS_READOUT
+from games.smoke import selectors
+from games.smoke.models import SmokeSession
+from tests.smoke.conftest import SEEDS_READOUT
 
 pytestmark = pytest.mark.django_db
 

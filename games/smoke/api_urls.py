@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.smoke_site import api
+from games.smoke import api
 
 urlpatterns = [
     path("sessions/", api.SmokeSessionListCreateApi.as_view(), name="session-list"),

@@ -6,16 +6,16 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from games.smoke_site import selectors
-from games.smoke_site.models import SessionStatus, SmokeHand, SmokeHandSeat, SmokeSession
-from games.smoke_site.services import (
+from games.smoke import selectors
+from games.smoke.models import SessionStatus, SmokeHand, SmokeHandSeat, SmokeSession
+from games.smoke.services import (
     Seat,
     smoke_hand_record,
     smoke_hand_undo,
     smoke_session_create,
 )
 from tests.factories import PlayerFactory
-from tests.smoke_site.conftest import HAND_1, HAND_2, HAND_4, SEEDS_READOUT
+from tests.smoke.conftest import HAND_1, HAND_2, HAND_4, SEEDS_READOUT
 
 pytestmark = pytest.mark.django_db
 

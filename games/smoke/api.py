@@ -16,9 +16,9 @@ from rest_framework.views import APIView
 
 from engine.smoke.jargon import check_line, suggest
 from engine.smoke.tally import Infraction
-from games.smoke_site import selectors, services
-from games.smoke_site import serializers as s
-from games.smoke_site.models import SmokeSession
+from games.smoke import selectors, services
+from games.smoke import serializers as s
+from games.smoke.models import SmokeSession
 from scwu.api.pagination import MAX_OFFSET, MAX_PAGE_SIZE, Pagination
 from scwu.security.params import int_param
 

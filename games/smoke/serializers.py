@@ -8,8 +8,8 @@ from typing import Any
 from rest_framework import serializers
 
 from engine.smoke.tally import TallySheet
-from games.smoke_site import selectors
-from games.smoke_site.models import HAND_SIZE, SmokeSession
+from games.smoke import selectors
+from games.smoke.models import HAND_SIZE, SmokeSession
 from scwu.models import Club, Player
 
 # ------------------------------------------------------------------ outputs

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.smoke_site.models import SmokeHand, SmokeSession
+from games.smoke.models import SmokeHand, SmokeSession
 from tests.factories import ClubFactory, PlayerFactory
-from tests.smoke_site.conftest import HAND_1, HAND_2, HAND_3, SEEDS_READOUT
+from tests.smoke.conftest import HAND_1, HAND_2, HAND_3, SEEDS_READOUT
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.db.models import Prefetch, QuerySet
 
 from engine.smoke.readout import Readout
 from engine.smoke.tally import HandResult, Infraction, Standing, TallySheet
-from games.smoke_site.models import SmokeHand, SmokeParticipant, SmokeSession
+from games.smoke.models import SmokeHand, SmokeParticipant, SmokeSession
 
 
 def smoke_session_list() -> QuerySet[SmokeSession]:
