@@ -63,6 +63,8 @@ def _rows(report: dict[str, Any], lang: str, pattern: str) -> list[dict[str, Any
 
 
 def review_page(request: HttpRequest, load: Any, title: str, api_url: str) -> HttpResponse:
+    """The review page of one deal; ``load(seat)`` gives the engine's report (online tables
+    use it for their deals too)."""
     seat = request.GET.get("seat") or None
     context: dict[str, Any] = {"title": title, "api_url": api_url, "seat": seat}
     try:
