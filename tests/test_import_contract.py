@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_import_contract_is_kept() -> None:
     lint_imports = Path(sys.executable).with_name("lint-imports")
+    assert lint_imports.exists(), "lint-imports is missing: pip install -e '.[dev]'"
     run = subprocess.run(
         [str(lint_imports), "--no-cache"],
         cwd=ROOT,
