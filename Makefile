@@ -23,13 +23,13 @@ demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/daphne -b $(firstword $(subst :, ,$(HOST))) -p $(lastword $(subst :, ,$(HOST))) scwu.asgi:application
+	$(BIN)/daphne -b $(firstword $(subst :, ,$(HOST))) -p $(lastword $(subst :, ,$(HOST))) scwu.config.asgi:application
 
 test: install
 	$(BIN)/python -m pytest -m "not integration" $(PYTEST_ARGS)
 
 worker: install
-	$(BIN)/celery -A scwu worker --loglevel=info
+	$(BIN)/celery -A scwu.config worker --loglevel=info
 
 # The production topology (README "Production"): every step, then nginx, gunicorn, uvicorn,
 # a Celery worker and beat under honcho, all reading .env (ENV_FILE=... for another file).
@@ -49,6 +49,7 @@ messages: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 typecheck: install
 	$(BIN)/mypy .

@@ -2,8 +2,8 @@
 
 The engine does the work (:func:`engine.analysis.analyse_record`: every decision of the seat,
 each legal choice's estimated chance of losing the deal); this module finds the deal's full
-record (a recorded deal with an SCN record, or a finished deal of an online game), checks
-who may see it, and caches the report (it takes a second or two and never changes).
+record (a recorded deal with an SCN record; an online game's deal: :mod:`games.online.analysis`),
+checks who may see it, and caches the report (it takes a second or two and never changes).
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from django.utils.translation import gettext as _
 from engine import InvalidRecordError, Ruleset
 from engine.analysis import NotAnalysableError, analyse_record
 from games.models import Deal
-from games.online import replay
-from games.online.models import OnlineGame
 from games.permissions import can_referee
 from games.scoring import ruleset_of
 from scwu.roles import AnyUser
@@ -29,7 +27,7 @@ __all__ = [
     "AnalysisUnavailable",
     "deal_analysis_get",
     "deal_is_analysable",
-    "online_deal_analysis_get",
+    "record_analyse",
 ]
 
 _CACHE_SECONDS = 7 * 24 * 3600
@@ -60,7 +58,7 @@ def _seat_index(seat: str | None) -> int | None:
     return "ABCD".index(seat)
 
 
-def _analyse(record: dict[str, Any], ruleset: Ruleset, seat: str | None) -> dict[str, Any]:
+def record_analyse(record: dict[str, Any], ruleset: Ruleset, seat: str | None) -> dict[str, Any]:
     index = _seat_index(seat)
     key = (
         "deal-analysis:1:"
@@ -97,20 +95,6 @@ def deal_analysis_get(*, deal_id: int, seat: str | None, user: AnyUser) -> dict[
         )
     assert deal.record is not None
     return {
-        **_analyse(deal.record, ruleset_of(table.round.tournament), seat),
+        **record_analyse(deal.record, ruleset_of(table.round.tournament), seat),
         "deal": {"number": deal.number, "table": table.pk},
-    }
-
-
-def online_deal_analysis_get(*, game_id: int, number: int, seat: str | None) -> dict[str, Any]:
-    """The analysis of the ``number``-th finished deal of an online game (404 if none)."""
-    row = OnlineGame.objects.filter(pk=game_id).first()
-    if row is None:
-        raise Http404(_("No such online game."))
-    records = replay.game_peek(row).records
-    if not 1 <= number <= len(records):
-        raise Http404(_("This deal is not finished."))
-    return {
-        **_analyse(dict(records[number - 1]), Ruleset.from_json(row.ruleset), seat),
-        "deal": {"number": number, "online_game": row.pk},
     }

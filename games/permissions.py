@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from scwu.roles import AnyUser, Role, has_role
 from tournaments.models import Table
+from tournaments.visibility import may_see_results
 
 
 def _is_director(user: Any, table: Table) -> bool:
@@ -48,8 +49,6 @@ def can_score(user: AnyUser | None, table: Table) -> bool:
 def may_see_table(user: AnyUser | None, table: Table) -> bool:
     """The table's game state: public once the round's results are (``tournaments.visibility``),
     else for those who may see the held round and those who keep this table's score."""
-    from tournaments.visibility import may_see_results
-
     return may_see_results(user, table.round) or can_score(user, table)
 
 

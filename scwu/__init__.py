@@ -1,5 +1,4 @@
-"""SCWU: the federation registry and the project's settings, URLs and Celery app."""
+"""SCWU: the federation registry (players, clubs, playing words, bans), the lowest Django app.
 
-from scwu.celery import app as celery_app
-
-__all__ = ["celery_app"]
+The project's configuration lives in :mod:`scwu.config`, above every app.
+"""

@@ -7,6 +7,8 @@ class ScwuConfig(AppConfig):
     verbose_name = _("Federation")
 
     def ready(self) -> None:
+        # Once the app registry is ready: the patch imports DRF's serializers, which import
+        # Django's models and the REST framework settings.
         from scwu.api import strict
 
         strict.install()

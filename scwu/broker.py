@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery import Task
+from celery import Task, current_app
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -21,8 +21,17 @@ logger = logging.getLogger("scwu.broker")
 BROKER_DOWN = (KombuOperationalError, RedisConnectionError, RedisTimeoutError, OSError)
 
 
-def task_send(task: Task[Any, Any], *args: Any, countdown: float | None = None) -> bool:
-    """Queue ``task(*args)``; ``False`` (and a warning) when the broker is unreachable."""
+def task_named(name: str) -> Task[Any, Any]:
+    """The registered task called ``name``. Services queue tasks by name: the tasks modules
+    import the services they call, so a service never imports a tasks module back."""
+    return current_app.tasks[name]
+
+
+def task_send(task: Task[Any, Any] | str, *args: Any, countdown: float | None = None) -> bool:
+    """Queue ``task(*args)`` (a task or its name); ``False`` (and a warning) when the broker
+    is unreachable."""
+    if isinstance(task, str):
+        task = task_named(task)
     try:
         # Nobody waits on these results; not subscribing to them also spares the request
         # the result backend's own reconnect loop (20 tries, a second apart) when Redis is down.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+import redis
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -36,8 +37,6 @@ def _database() -> str:
 def _redis() -> str:
     if not settings.REDIS_URL:
         return "not used"
-    import redis
-
     try:
         client = redis.Redis.from_url(
             settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1

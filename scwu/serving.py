@@ -1,5 +1,5 @@
 """Settings of the serving topology (channel layer, database pool), kept apart from
-``scwu/settings.py`` so the production choices and their reasons sit in one place.
+``scwu/config/settings.py`` so the production choices and their reasons sit in one place.
 
 The production topology itself (nginx, gunicorn, uvicorn, Celery, honcho) is in ``deploy/``
 and the README's Production section.

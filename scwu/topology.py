@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+from django.conf import settings
+
 from scwu.env import env_list, env_str
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,9 +45,7 @@ class Front:
 
     @classmethod
     def from_env(cls) -> Front:
-        from django.conf import settings
-
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.settings")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
         return cls(
             listen=env_str("SCWU_LISTEN", "127.0.0.1:8000"),
             web=env_list("SCWU_WEB_UPSTREAMS", ["127.0.0.1:8001"]),

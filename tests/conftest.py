@@ -41,7 +41,7 @@ def _english_by_default() -> Iterator[None]:
 def _celery_eager_unless_integration(request: pytest.FixtureRequest) -> Iterator[None]:
     """Unit tests run tasks in-process even when CI points the suite at Redis; only tests
     marked ``integration`` hand their tasks to the real worker."""
-    from scwu.celery import app
+    from scwu.config.celery import app
 
     before = app.conf.task_always_eager
     app.conf.task_always_eager = "integration" not in request.keywords

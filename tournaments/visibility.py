@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from scwu.roles import AnyUser
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.permissions import can_direct
 
 PUBLIC_DRAW = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
@@ -43,6 +43,13 @@ def may_see_draw(user: AnyUser | None, round_: Round) -> bool:
 
 
 def may_see_results(user: AnyUser | None, round_: Round) -> bool:
-    from tournaments.results.selectors import results_viewer_may_see_unreleased
-
     return results_are_public(round_) or results_viewer_may_see_unreleased(user, round_.tournament)
+
+
+def results_viewer_may_see_unreleased(user: AnyUser | None, tournament: Tournament) -> bool:
+    """Directors and administrators of the tournament, and its head referee."""
+    if user is None or not user.is_authenticated:
+        return False
+    if tournament.head_referee_id is not None and tournament.head_referee_id == user.pk:
+        return True
+    return can_direct(user, tournament)

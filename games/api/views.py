@@ -13,9 +13,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.analysis import AnalysisUnavailable, deal_analysis_get, online_deal_analysis_get
+from games.analysis import AnalysisUnavailable, deal_analysis_get
 from games.api import serializers as s
 from games.models import Appeal, Deal, Misdeal, Ruling
+from games.online.analysis import online_deal_analysis_get
 from games.permissions import can_score, may_see_table, require_referee
 from tournaments.models import Round, Table
 from tournaments.visibility import may_see_results

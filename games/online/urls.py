@@ -1,7 +1,6 @@
 from django.urls import path
 
 from games.online import views
-from games.views.review import online_deal_review
 
 app_name = "online"
 
@@ -12,6 +11,6 @@ urlpatterns = [
     path("<int:game_id>/join/", views.join, name="join"),
     path("<int:game_id>/decide/", views.decide, name="decide"),
     path("<int:game_id>/again/", views.practice_again, name="again"),
-    path("<int:game_id>/deals/<int:number>/review/", online_deal_review, name="deal-review"),
+    path("<int:game_id>/deals/<int:number>/review/", views.online_deal_review, name="deal-review"),
     path("tables/<int:table_id>/start/", views.table_start, name="table-start"),
 ]

@@ -14,16 +14,19 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.online import selectors, services
+from games.online.analysis import online_deal_analysis_get
 from games.online.broadcast import change_send
 from games.online.errors import OnlineError
 from games.online.forms import DecideForm, OnlineStartForm, PracticeForm
 from games.online.frames import seat_name
 from games.online.models import BotLevel, OnlineGame
 from games.permissions import can_referee
+from games.views.review import review_page
 from scwu.views.forms import run_service
 from tournaments.models import Table
 
@@ -174,3 +177,17 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
         return HttpResponseBadRequest(" ".join(exc.messages))
     messages.success(request, _("The online table is open."))
     return redirect("online:table", game_id=game.pk)
+
+
+def online_deal_review(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """The review of the ``number``-th deal of an online game."""
+
+    def load(seat: str | None) -> dict[str, Any]:
+        return online_deal_analysis_get(game_id=game_id, number=number, seat=seat)
+
+    return review_page(
+        request,
+        load,
+        _("Review of deal %(n)d") % {"n": number},
+        reverse("games-api:online-deal-analysis", args=[game_id, number]),
+    )

@@ -15,9 +15,9 @@ from games.adapter import GameEvents, game_events
 from games.ledger import LedgerState, diff_states
 from games.models import AuditEntry, Game, GameStatus
 from games.results import seat_results_write
+from games.signals import scores_changed
 from scwu.roles import AnyUser
 from tournaments.models import Round, RoundStatus, Table, TableKind, Tournament, TournamentStatus
-from tournaments.results.services import results_changed
 
 PLAYING_ROUND = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
@@ -171,7 +171,7 @@ def write_done(
     )
     # Last, so the tournament-wide version row is locked only for the commit: every deal
     # of the tournament bumps it, and taking it earlier made tables wait on each other.
-    results_changed(_tournament_id(game))
+    scores_changed.send(sender=Game, tournament_id=_tournament_id(game))
     return state
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine import Card
-from games.analysis import AnalysisUnavailable, deal_analysis_get, online_deal_analysis_get
+from games.analysis import AnalysisUnavailable, deal_analysis_get
 
 #: A choice at least this much likelier to lose than the best one is marked as a mistake.
 MISTAKE = 0.1
@@ -62,7 +62,9 @@ def _rows(report: dict[str, Any], lang: str, pattern: str) -> list[dict[str, Any
     return rows
 
 
-def _page(request: HttpRequest, load: Any, title: str, api_url: str) -> HttpResponse:
+def review_page(request: HttpRequest, load: Any, title: str, api_url: str) -> HttpResponse:
+    """The review page of one deal; ``load(seat)`` gives the engine's report (online tables
+    use it for their deals too)."""
     seat = request.GET.get("seat") or None
     context: dict[str, Any] = {"title": title, "api_url": api_url, "seat": seat}
     try:
@@ -82,20 +84,6 @@ def deal_review(request: HttpRequest, deal_id: int) -> HttpResponse:
     def load(seat: str | None) -> dict[str, Any]:
         return deal_analysis_get(deal_id=deal_id, seat=seat, user=request.user)
 
-    return _page(
+    return review_page(
         request, load, _("Review of a deal"), reverse("games-api:deal-analysis", args=[deal_id])
-    )
-
-
-def online_deal_review(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
-    """The review of the ``number``-th deal of an online game."""
-
-    def load(seat: str | None) -> dict[str, Any]:
-        return online_deal_analysis_get(game_id=game_id, number=number, seat=seat)
-
-    return _page(
-        request,
-        load,
-        _("Review of deal %(n)d") % {"n": number},
-        reverse("games-api:online-deal-analysis", args=[game_id, number]),
     )

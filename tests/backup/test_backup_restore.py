@@ -54,7 +54,10 @@ def demo(db: None) -> dict[str, int]:
 
 def _restore_in_a_fresh_database(backup: Path, tmp_path: Path) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE", "REDIS"))}
-    env |= {"DJANGO_SETTINGS_MODULE": "scwu.settings", "SQLITE_PATH": str(tmp_path / "new.db")}
+    env |= {
+        "DJANGO_SETTINGS_MODULE": "scwu.config.settings",
+        "SQLITE_PATH": str(tmp_path / "new.db"),
+    }
     result = subprocess.run(
         [sys.executable, "-c", SAMPLE.format(path=str(backup))],
         cwd=ROOT,

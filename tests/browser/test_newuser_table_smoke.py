@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.smoke_site.services import smoke_hand_record, smoke_session_create
+from games.smoke.services import smoke_hand_record, smoke_session_create
 from tests.browser.conftest import LISTEN_VIOLATIONS, sign_in, use_language
 from tests.factories import UserFactory
 from tests.games.conftest import make_setup
-from tests.smoke_site.conftest import HAND_1, HAND_2, HAND_3, HAND_4, SEEDS_NAMES
+from tests.smoke.conftest import HAND_1, HAND_2, HAND_3, HAND_4, SEEDS_NAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -43,7 +43,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = "#online-app"
-APP_PATH = "scwu.asgi:application"
+APP_PATH = "scwu.config.asgi:application"
 WORD = "KO"  # two letters keep a whole game short (3 to 5 deals)
 
 
@@ -123,10 +123,10 @@ def _wait_until_listening(port: int, process: subprocess.Popen[bytes], log: Path
 
 @contextmanager
 def asgi_server(tmp_path: Path) -> Iterator[AsgiServer]:
-    """Daphne serving ``scwu.asgi`` on the test's data (see the module docstring)."""
+    """Daphne serving ``scwu.config.asgi`` on the test's data (see the module docstring)."""
     connection.ensure_connection()
     env = dict(os.environ, SCWU_TESTING="1", DJANGO_DEBUG="1")
-    env["DJANGO_SETTINGS_MODULE"] = "scwu.settings"
+    env["DJANGO_SETTINGS_MODULE"] = "scwu.config.settings"
     db_file: Path | None = None
     if connection.vendor == "sqlite":
         db_file = tmp_path / "live.sqlite3"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.smoke_site.services import smoke_session_create
+from games.smoke.services import smoke_session_create
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -17,13 +17,13 @@ from django import forms
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import scwu.urls  # noqa: F401  (imports every view, and so every form)
+import scwu.config.urls  # noqa: F401  (imports every view, and so every form)
 from tests.security.world import World, build_world
 
 APPS = ("scwu", "tournaments", "games")
 #: Forms that need more than data to be built: what they are given from the test world.
 NEEDS_MORE_THAN_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
-    "games.smoke_site.forms.HandForm": lambda w: {"participants": list(w.smoke.participants.all())},
+    "games.smoke.forms.HandForm": lambda w: {"participants": list(w.smoke.participants.all())},
     "scwu.forms.EliteRosterForm": lambda w: {"club": w.club},
     "games.forms.RulingForm": lambda w: {"seats": ["A", "B", "C", "D", "E"]},
     "games.forms.CorrectionForm": lambda w: {"seats": ["A", "B", "C", "D"]},

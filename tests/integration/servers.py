@@ -62,7 +62,7 @@ def wait_listening(port: int, server: subprocess.Popen[bytes], what: str) -> Non
 def start_daphne(port: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "-v", "0",
-         "scwu.asgi:application"],
+         "scwu.config.asgi:application"],
         cwd=ROOT,
         env=server_env(),
         stdout=subprocess.DEVNULL,
@@ -79,7 +79,7 @@ def start_uvicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
         server = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(port),
              "--lifespan", "off", "--no-access-log", "--log-level", "info",
-             "--timeout-graceful-shutdown", "4", "scwu.asgi:application"],
+             "--timeout-graceful-shutdown", "4", "scwu.config.asgi:application"],
             cwd=ROOT,
             env=server_env(),
             stdout=out,

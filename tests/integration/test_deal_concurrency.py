@@ -98,7 +98,7 @@ def test_tables_of_one_tournament_record_at_once_without_deadlock() -> None:
 def _wait_for_an_idle_worker(seconds: float = 60) -> None:
     import time
 
-    from scwu.celery import app
+    from scwu.config.celery import app
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -48,7 +48,7 @@ def _workers_idle_before_teardown() -> Iterator[None]:
     """Wait for the tasks a test set off (a recompute, then the season rankings) before the
     database is flushed: a TRUNCATE racing a worker's transaction can deadlock."""
     yield
-    from scwu.celery import app
+    from scwu.config.celery import app
 
     def idle() -> bool:
         active = app.control.inspect(timeout=1).active() or {}

@@ -20,7 +20,7 @@ from django.test import Client
 
 from games.online import replay
 from games.online.models import OnlineGame
-from scwu.asgi import application
+from scwu.config.asgi import application
 from tests.factories import PlayingWordFactory, UserFactory
 
 T = TypeVar("T")

@@ -21,7 +21,7 @@ def _settings_with(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
             "settings.CELERY_TASK_ALWAYS_EAGER, settings.CHANNEL_LAYERS['default']['BACKEND'])",
         ],
         cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "scwu.settings", **env},
+        env={**clean, "DJANGO_SETTINGS_MODULE": "scwu.config.settings", **env},
         capture_output=True,
         text=True,
         check=False,
@@ -103,7 +103,7 @@ def test_production_cookies_hsts_and_csp_are_on() -> None:
         cwd=ROOT,
         env={
             **clean,
-            "DJANGO_SETTINGS_MODULE": "scwu.settings",
+            "DJANGO_SETTINGS_MODULE": "scwu.config.settings",
             "DJANGO_DEBUG": "0",
             "DJANGO_SECRET_KEY": "k" * 64 + "-Zq9!",
             "DJANGO_ALLOWED_HOSTS": "scwu.example",

@@ -9,11 +9,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.smoke_site.models import SmokeSession
+from games.smoke.models import SmokeSession
 from scwu.models import Player
 from tests.factories import PlayerFactory, UserFactory
 from tests.games.conftest import make_setup
-from tests.smoke_site.conftest import (  # noqa: F401  (fixtures)
+from tests.smoke.conftest import (  # noqa: F401  (fixtures)
     keeper,
     session,
     session_at_readout,

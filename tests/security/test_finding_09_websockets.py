@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
 from games.online.models import OnlineChat, OnlineGame, OnlineSeat
-from scwu.asgi import application
+from scwu.config.asgi import application
 from scwu.security.websocket import origin_allowed
 from tests.online.conftest import human, practice_of_four, run, word, ws_connect  # noqa: F401
 

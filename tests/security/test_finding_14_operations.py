@@ -33,7 +33,7 @@ def _settings(env: dict[str, str], expr: str) -> subprocess.CompletedProcess[str
         [sys.executable, "-c", f"import django; from django.conf import settings; "
          f"django.setup(); print({expr})"],
         cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "scwu.settings", **env},
+        env={**clean, "DJANGO_SETTINGS_MODULE": "scwu.config.settings", **env},
         capture_output=True,
         text=True,
         check=False,

@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 
 from games import services as game_services
 from games.models import Deal, Misdeal, Ruling
-from games.smoke_site import services as smoke_services
-from games.smoke_site.models import SmokeSession
+from games.smoke import services as smoke_services
+from games.smoke.models import SmokeSession
 from scwu.models import Club, Player
 from tests.factories import (
     ClubFactory,

@@ -21,9 +21,9 @@ from tests.factories import UserFactory
 from tests.games.conftest import Setup, make_setup, make_table
 from tournaments.exports.files import export_body
 from tournaments.exports.game_records import tournament_document
-from tournaments.exports.game_records_import import GameImportError, tournament_import
 from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.results.selectors import tournament_results
+from tournaments.services.game_records_import import GameImportError, tournament_import
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,7 @@ from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.models import Category, Entry, Round, RoundStatus, Season, Seat, Series, Tournament
 from tournaments.permissions import can_direct
-from tournaments.results import playoff
-from tournaments.services import draw, entries, rounds, tournaments
+from tournaments.services import draw, entries, playoff, rounds, tournaments
 
 AUTH = [permissions.IsAuthenticated]
 #: answers to a director's write show the draft draw

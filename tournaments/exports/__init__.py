@@ -1,5 +1,5 @@
 """Exports of a tournament's results: standings as CSV and JSON, deals as SCN, whole games as
-game records (:mod:`.game_records`, read back by :mod:`.game_records_import`).
+game records (:mod:`.game_records`, read back by :mod:`tournaments.services.game_records_import`).
 
 The flat rows in :mod:`.rows` are shared by the export files, the API and the pages, so a
 figure is formatted the same way wherever it is shown.

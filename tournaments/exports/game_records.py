@@ -4,7 +4,7 @@ One JSON document per tournament: the tournament's rules, its entries, and for e
 round its word and tables, each table with the seated players and the game record of
 its game. Each record is built from the game's ledger (what the site counts) and checked
 by the engine's replay before it is written, so an exported record always replays to
-the result the site shows. :mod:`.game_records_import` reads the document back.
+the result the site shows. :mod:`tournaments.services.game_records_import` reads the document back.
 """
 
 from __future__ import annotations

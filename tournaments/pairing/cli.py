@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .bench import bench_main
 from .errors import PairingError
 from .schedule import schedule_make
 
@@ -46,8 +47,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out["report"] = schedule.report().to_dict()
             print(json.dumps(out))
             return 0
-        from .bench import bench_main
-
         return bench_main(args.players)
     except PairingError as exc:
         return _fail(exc.message)

@@ -5,5 +5,5 @@
 * :mod:`tournaments.rating.models` keeps each player's rating and its history;
 * :mod:`tournaments.rating.services` rates the finished games (the Celery task
   ``rating.update`` runs it after each game, on commit);
-* :mod:`tournaments.rating.check` measures whether the rating predicts the tables.
+* :mod:`tools.rating_check` measures whether the rating predicts the tables.
 """

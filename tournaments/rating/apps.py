@@ -7,3 +7,10 @@ class RatingConfig(AppConfig):
     name = "tournaments.rating"
     label = "rating"
     verbose_name = _("Rating")
+
+    def ready(self) -> None:
+        # Registered once the app registry is ready (it imports models): the services queue
+        # the rating job by name.
+        from tournaments.rating import tasks
+
+        del tasks

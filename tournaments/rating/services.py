@@ -22,11 +22,13 @@ from .skill import SeatFigures, Skill, finish_ranks, update
 logger = logging.getLogger(__name__)
 
 
+#: The rating job (defined in ``tournaments.rating.tasks``, which calls back here).
+RATING_UPDATE_TASK = "rating.update"
+
+
 def rating_enqueue(tournament_id: int) -> None:
     """Queue the rating task for a tournament (call on commit); inline if no broker."""
-    from .tasks import rating_update_task
-
-    if not task_send(rating_update_task, tournament_id):
+    if not task_send(RATING_UPDATE_TASK, tournament_id):
         try:
             rating_update(tournament_id)
         except Exception:

@@ -12,6 +12,7 @@ from django.db.models import F
 
 from scwu.broker import task_send
 from tournaments.models import ResultsState
+from tournaments.results.services import RESULTS_RECOMPUTE_TASK, results_recompute_here
 
 
 def results_stale_list() -> list[int]:
@@ -26,11 +27,8 @@ def results_stale_list() -> list[int]:
 def results_catch_up() -> list[int]:
     """Queue a recompute for every stale tournament (here, when the broker is down);
     returns the tournaments caught up. Safe to run any time: the recompute is idempotent."""
-    from tournaments.results.services import results_recompute_here
-    from tournaments.tasks import results_recompute_task
-
     stale = results_stale_list()
     for tournament_id in stale:
-        if not task_send(results_recompute_task, tournament_id):
+        if not task_send(RESULTS_RECOMPUTE_TASK, tournament_id):
             results_recompute_here(tournament_id)
     return stale

@@ -1,8 +1,9 @@
 """The play-off at the cut: a game that settles a tie across the line to the final.
 
-``playoff_create`` seats the players tied at the cut at one table of a new PLAYOFF round
-(published at once, so the table can be scored) with the last basic round's word; the
-results then read the play-off's game to order the tied players (see :mod:`.compute`).
+``playoff_seating`` finds the players to seat; ``tournaments.services.playoff.playoff_create``
+seats them at one table of a new PLAYOFF round (published at once, so the table can be
+scored) with the last basic round's word; the results then read the play-off's game to order
+the tied players (see :mod:`.compute`).
 
 Decisions where the rules are silent:
 
@@ -17,18 +18,9 @@ Decisions where the rules are silent:
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scwu.models import PlayingWord
-from scwu.roles import AnyUser
-from tournaments.models import Round, RoundStage, RoundStatus, Tournament
-from tournaments.models.rounds import DrawMethod
-from tournaments.permissions import require_director
-from tournaments.services.rounds import round_create
 from tournaments.standings import Standings
-
-from .selectors import tournament_results
 
 TABLE_MIN = 4
 TABLE_MAX = 6
@@ -67,53 +59,3 @@ def playoff_seating(standings: Standings) -> tuple[list[int], list[int]]:
             code="field_too_small",
         )
     return tied, fillers
-
-
-@transaction.atomic
-def playoff_create(
-    *, by: AnyUser | None, tournament: Tournament, word: PlayingWord | None = None
-) -> Round:
-    """Create and publish a PLAYOFF round seating the players tied at the cut (one action
-    of the director: the round, its one table and its publication).
-
-    ``word`` defaults to the word of the last basic round. Directors only. The seats go
-    through the draw services, which know a play-off's field (``playoff_field``).
-    """
-    from tournaments.services.draw import playoff_field, round_draw_manual, round_draw_publish
-
-    require_director(by, tournament)
-    pending = Round.objects.filter(tournament=tournament, stage=RoundStage.PLAYOFF).exclude(
-        status=RoundStatus.FINISHED
-    )
-    if pending.exists():
-        raise ValidationError(
-            {"tournament": [_("A play-off is already being played; finish it first.")]},
-            code="playoff_pending",
-        )
-    results = tournament_results(tournament, include_unreleased=True)
-    playoff_seating(results.standings)  # refuses before anything is written
-    if word is None:
-        last_basic = (
-            Round.objects.filter(tournament=tournament, stage=RoundStage.BASIC)
-            .select_related("word")
-            .order_by("-number")
-            .first()
-        )
-        if last_basic is None:
-            raise ValidationError(
-                {"word": [_("Choose the play-off's playing word.")]}, code="required"
-            )
-        word = last_basic.word
-    round_ = round_create(
-        by=by,
-        tournament=tournament,
-        word=word,
-        stage=RoundStage.PLAYOFF,
-        draw_method=DrawMethod.MANUAL,
-    )
-    tied, fillers = playoff_field(round_)
-    round_draw_manual(by=by, round=round_, tables=[tied + fillers])
-    round_ = round_draw_publish(by=by, round=round_)
-    round_.draw_report = {**round_.draw_report, "playoff_for": tied, "fillers": fillers}
-    round_.save(update_fields=["draw_report"])
-    return round_

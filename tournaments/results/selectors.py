@@ -23,10 +23,9 @@ from typing import Any
 
 from django.core.cache import cache
 
-from scwu.roles import AnyUser
 from tournaments.models import RoundStage, Tournament
-from tournaments.permissions import can_direct
 from tournaments.standings import Classification, Standings, Tally, standings_compute
+from tournaments.visibility import results_viewer_may_see_unreleased
 
 from .compute import (
     ResultsSettings,
@@ -187,15 +186,6 @@ def tournament_results(
         cache.set(key, results, CACHE_SECONDS)
     _recent.put(key, results)
     return results
-
-
-def results_viewer_may_see_unreleased(user: AnyUser | None, tournament: Tournament) -> bool:
-    """Directors and administrators of the tournament, and its head referee."""
-    if user is None or not user.is_authenticated:
-        return False
-    if tournament.head_referee_id is not None and tournament.head_referee_id == user.pk:
-        return True
-    return can_direct(user, tournament)
 
 
 def standings_by_round(

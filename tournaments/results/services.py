@@ -44,6 +44,9 @@ logger = logging.getLogger(__name__)
 
 #: Seconds the recompute waits so that a burst of changes is computed once.
 RECOMPUTE_DELAY = getattr(settings, "RESULTS_RECOMPUTE_DELAY", 2)
+#: The jobs these services queue (defined in ``tournaments.tasks``, which calls back here).
+RESULTS_RECOMPUTE_TASK = "tournaments.results_recompute"
+SEASON_RANKINGS_TASK = "tournaments.season_rankings_recompute"
 #: How long a pending mark lives: a lost task must not block recomputation for ever.
 PENDING_SECONDS = 60
 
@@ -53,11 +56,9 @@ def pending_key(tournament_id: int) -> str:
 
 
 def _enqueue(tournament_id: int) -> None:
-    from tournaments.tasks import results_recompute_task
-
     if not cache.add(pending_key(tournament_id), 1, PENDING_SECONDS):
         return
-    if not task_send(results_recompute_task, tournament_id, countdown=RECOMPUTE_DELAY):
+    if not task_send(RESULTS_RECOMPUTE_TASK, tournament_id, countdown=RECOMPUTE_DELAY):
         # The broker is down: compute here so the standings stay current (see scwu.broker).
         cache.delete(pending_key(tournament_id))
         results_recompute_here(tournament_id)
@@ -228,9 +229,7 @@ def results_recompute_if_stale(tournament_id: int) -> bool:
 
 def season_rankings_enqueue(season_id: int) -> None:
     """Queue the season rankings (they count finished tournaments' placings)."""
-    from tournaments.tasks import season_rankings_recompute_task
-
-    task_send(season_rankings_recompute_task, season_id)
+    task_send(SEASON_RANKINGS_TASK, season_id)
 
 
 def _release_set(*, by: AnyUser | None, round_: Round, released: bool) -> Round:

@@ -19,6 +19,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scwu.broker import task_named
 from scwu.models import Ban
 from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
@@ -51,9 +52,15 @@ from tournaments.pairing.model import (
 from tournaments.pairing.sizes import table_sizes
 from tournaments.permissions import require_director
 from tournaments.rating.selectors import ratings_for
+from tournaments.results.playoff import playoff_seating
+from tournaments.results.selectors import tournament_results
+from tournaments.results.services import results_recompute_if_stale
 from tournaments.selectors import round_is_finished, round_previous
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
 from tournaments.services.rounds import FINAL_STAGES, round_word_for_field
+
+#: The draw job (defined in ``tournaments.tasks``, which calls ``round_draw_run``).
+ROUND_DRAW_TASK = "tournaments.round_draw"
 
 METHODS = {
     DrawMethod.RANDOM: Method.RANDOM,
@@ -134,9 +141,6 @@ class _Field:
 
 def playoff_field(round: Round) -> tuple[list[int], list[int]]:
     """Entry ids of a play-off: the players tied at the cut, and the fillers to four."""
-    from tournaments.results.playoff import playoff_seating
-    from tournaments.results.selectors import tournament_results
-
     results = tournament_results(round.tournament, include_unreleased=True)
     tied, fillers = playoff_seating(results.standings)
     entry = {player: info.entry_id for player, info in results.entries.items()}
@@ -244,9 +248,6 @@ def round_draw_start(
     *, by: AnyUser | None, round: Round, seed: int | None = None, method: str = ""
 ) -> Round:
     """Check the round can be drawn, apply the longer-word rule, and start the draw job."""
-    from tournaments.results.services import results_recompute_if_stale
-    from tournaments.tasks import round_draw_task
-
     if (method or round.draw_method) in (DrawMethod.STANDINGS, DrawMethod.SEEDED_FINAL):
         # These draws read Entry.rank, which the worker fills a moment after each change:
         # bring it up to date first so a draw never seats by an old order.
@@ -284,7 +285,7 @@ def round_draw_start(
     round.draw_error = ""
     round.save()
     round_id, draw_seed = round.pk, round.draw_seed
-    transaction.on_commit(lambda: round_draw_task.delay(round_id, draw_seed))
+    transaction.on_commit(lambda: task_named(ROUND_DRAW_TASK).delay(round_id, draw_seed))
     return round
 
 

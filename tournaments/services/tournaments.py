@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 from scwu.roles import AnyUser
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
-from tournaments.results.services import results_changed
+from tournaments.results.services import results_changed, season_rankings_enqueue
 
 # draft -> registration -> running -> finished; registration may be closed again (back to draft).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -97,8 +98,6 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
 def tournament_reopen_audit(*, by: AnyUser | None, tournament: Tournament) -> None:
     """Reopening a finished tournament lets its results change again: the admin's change
     log records who did it and when (read-only there, like the scorekeeping audit)."""
-    from django.contrib.admin.models import CHANGE, LogEntry
-
     if by is None or not by.is_authenticated:
         return
     LogEntry.objects.log_actions(
@@ -144,8 +143,6 @@ def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status:
         tournament_reopen_audit(by=by, tournament=tournament)
     if status == TournamentStatus.FINISHED:
         # The season rankings count finished tournaments only: finishing one changes them.
-        from tournaments.results.services import season_rankings_enqueue
-
         season_id = tournament.season_id
         transaction.on_commit(lambda: season_rankings_enqueue(season_id))
     return tournament

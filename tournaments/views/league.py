@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 
 from scwu.views.forms import run_service
 from tournaments.league.exports import league_csv
-from tournaments.league.forms import NightDrawForm
 from tournaments.league.selectors import LeagueTable, league_table
 from tournaments.league.services import league_night_draw
+from tournaments.league_forms import NightDrawForm
 from tournaments.models import EntryStatus, Round, Tournament, TournamentFormat
 from tournaments.permissions import can_direct
 from tournaments.results.selectors import results_viewer_may_see_unreleased

@@ -21,9 +21,9 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry, RoundStatus, Seat, Table
 from tournaments.permissions import can_direct
-from tournaments.results import playoff as playoff_services
 from tournaments.results.selectors import tournament_results
 from tournaments.services import draw as draw_services
+from tournaments.services import playoff as playoff_services
 from tournaments.services import rounds as round_services
 from tournaments.views.common import act, round_of, tournament_for_director
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scwu.demo import DEMO_PASSWORD, SEEDERS
+from tools.demo import DEMO_PASSWORD, SEEDERS
 
 
 class Command(BaseCommand):

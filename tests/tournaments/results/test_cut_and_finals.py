@@ -10,10 +10,10 @@ from django.core.exceptions import ValidationError
 from tests.factories import UserFactory
 from tests.tournaments.results.conftest import Event, make_event
 from tournaments.models import Category, Placing, Round, RoundStage, RoundStatus
-from tournaments.results.playoff import playoff_create
 from tournaments.results.points import category_points_set
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_changed, results_recompute
+from tournaments.services.playoff import playoff_create
 from tournaments.standings import Stage
 
 pytestmark = pytest.mark.django_db

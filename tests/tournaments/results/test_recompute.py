@@ -99,9 +99,7 @@ def test_results_rebuild_restores_seat_results_from_the_events() -> None:
 
 
 def test_the_season_task_calls_the_season_rankings(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tournaments.rankings import services as rankings
-
     seasons: list[int] = []
-    monkeypatch.setattr(rankings, "season_rankings_compute", seasons.append)
+    monkeypatch.setattr(tasks, "season_rankings_compute", seasons.append)
     tasks.season_rankings_recompute_task(7)
     assert seasons == [7]

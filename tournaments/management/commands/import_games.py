@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.exports.game_records_import import GameImportError, tournament_import
+from tournaments.services.game_records_import import GameImportError, tournament_import
 
 
 class Command(BaseCommand):

@@ -1,0 +1,316 @@
+"""One environment-driven settings module.
+
+With nothing set, the site runs embedded: SQLite, Celery tasks eager, in-memory cache and
+channel layer. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and Redis. Every
+variable is documented in ``.env.example``.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from scwu.env import env_bool, env_int, env_list, env_str
+from scwu.security.csp import content_security_policy
+from scwu.security.secrets import secret_key_is_strong
+from scwu.serving import channel_layers
+
+# Lets generic classes such as ModelAdmin[Player] be subscripted at run time, for typing.
+django_stubs_ext.monkeypatch()
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+
+TESTING = "pytest" in sys.modules or env_bool("SCWU_TESTING", default=False)
+# Debug only when asked: by default only the embedded developer setup (no DATABASE_URL, no
+# REDIS_URL) and the test suite run in debug; pointing at real services means production.
+EMBEDDED = not (env_str("DATABASE_URL") or env_str("REDIS_URL"))
+DEBUG = env_bool("DJANGO_DEBUG", default=EMBEDDED or TESTING)
+
+SECRET_KEY = env_str("DJANGO_SECRET_KEY")
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+if not DEBUG:
+    # Outside debug we refuse to guess: a forgotten key or host list is a security hole.
+    if not SECRET_KEY:
+        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off.")
+    if not secret_key_is_strong(SECRET_KEY):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is too weak: at least 50 characters, 5 of them different."
+        )
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is off.")
+else:
+    SECRET_KEY = SECRET_KEY or "dev-only-insecure-key-not-for-production"
+    ALLOWED_HOSTS = ALLOWED_HOSTS or ["127.0.0.1", "localhost", "testserver", "[::1]"]
+
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "axes",
+    "csp",
+    "scwu",
+    "tournaments",
+    "games",
+    "games.smoke",
+    "games.online",
+    "tournaments.rating",
+]
+
+MIDDLEWARE = [
+    # First: forwarded headers are believed from SCWU_TRUSTED_PROXIES only.
+    "scwu.security.proxy.TrustedProxyMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database outage becomes a 503 with a reason rather than a 500 page.
+    "scwu.health.DatabaseUnavailableMiddleware",
+    # A query parameter of the wrong kind becomes a 400 naming it (scwu/security/params.py).
+    "scwu.security.params.BadParameterMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the 429 answer.
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "scwu.config.urls"
+WSGI_APPLICATION = "scwu.config.wsgi.application"
+ASGI_APPLICATION = "scwu.config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "scwu.context_processors.roles",
+            ],
+        },
+    },
+]
+
+# Database: SQLite embedded; DATABASE_URL (postgres://...) switches to PostgreSQL via psycopg 3.
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            # 0: under Daphne (ASGI) every request runs in a thread of its own, so a kept
+            # connection is never reused and they pile up to "too many clients" (seen in
+            # the load test); Django's docs say to disable persistent connections on ASGI.
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+            conn_health_checks=True,
+        )
+    }
+    # While PostgreSQL restarts a request fails fast (503, scwu.health) instead of hanging.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
+        "DATABASE_CONNECT_TIMEOUT", 5
+    )
+    # Daphne runs every request in a thread of its own: without a pool, a burst of slow
+    # requests opens a connection each, up to PostgreSQL's "too many clients". With one,
+    # a request waits up to 10 s for a connection, then answers 503 (scwu.health).
+    if DATABASE_POOL_SIZE := env_int("DATABASE_POOL_SIZE", 0):
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 2,
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": 10,
+        }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {"timeout": 20},
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+if TESTING:
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Login lockout (django-axes): N failed sign-ins for one username from one address lock that
+# pair out for a while; every sign-in path (form, admin, API basic auth) goes through it.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("SCWU_LOGIN_FAILURE_LIMIT", 5)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind the reverse proxy the client is the X-Forwarded-For hop the proxy saw, not the proxy.
+AXES_CLIENT_IP_CALLABLE = "scwu.security.proxy.client_address"
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
+
+# Online tables: the hard bots' thinking time per decision (milliseconds, in the table's write).
+SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Internationalisation: the seeds come in three languages, so does the site.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("ru", _("Russian"))]
+LOCALE_PATHS = [BASE_DIR / "scwu" / "locale"]
+TIME_ZONE = env_str("DJANGO_TIME_ZONE", "Europe/Prague")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "scwu" / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG or TESTING
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(env_str("DJANGO_MEDIA_ROOT", str(BASE_DIR / "media")))
+# Uploaded images (club logos, country flags): checked for real type and this size.
+SCWU_UPLOAD_MAX_BYTES = env_int("SCWU_UPLOAD_MAX_BYTES", 2 * 1024 * 1024)
+
+# Redis: cache, Celery broker/results and the channel layer. Absent: everything in-process.
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            # Degrades to no cache while Redis is down (scwu/cache.py): the site keeps serving.
+            "BACKEND": "scwu.cache.TolerantRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scwu"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Redis (with a socket timeout longer than channels_redis's blocking pop) or in memory.
+CHANNEL_LAYERS = channel_layers(REDIS_URL)
+
+# The in-memory broker names a host: without one kombu warns "No hostname was supplied".
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL or "memory://localhost/")
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL or "cache+memory://")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TRACK_STARTED = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+# Where Celery beat runs (`celery -A scwu.config beat`): results a lost task left stale catch up.
+CELERY_BEAT_SCHEDULE = {
+    "results-catch-up": {"task": "tournaments.results_catch_up", "schedule": 60.0},
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "scwu.security.basic_auth.LockoutAwareBasicAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Bodies are JSON: a form encoding cannot say null or a list of lists as the schema does.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_FILTER_BACKENDS": ["scwu.api.filters.StrictFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "scwu.api.pagination.Pagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "scwu.api.errors.exception_handler",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "SCWU Tournament Manager API",
+    "DESCRIPTION": "The Smoking Cat World Union: federation registry, tournaments, "
+    "scorekeeping, standings and online tables.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Served from our own static files: the federation's site must not depend on a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # Every operation's shared error answers (400/401/403/404/405/429/503): scwu/api/schema.py.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scwu.api.schema.common_responses",
+        "scwu.api.schema.request_text_without_nul",
+    ],
+    # One name for a choice set that several fields share (seats are named the same everywhere).
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": ["A", "B", "C", "D", "E", "F"],
+        "GameStatusEnum": ["running", "finished"],
+        "TournamentStatusEnum": "tournaments.models.tournament.TournamentStatus",
+    },
+}
+
+# Production hardening; `manage.py check --deploy` is clean with production variables.
+# Addresses or networks of our reverse proxies: only their X-Forwarded-* headers are believed
+# (scwu/security/proxy.py strips them from anyone else).
+SCWU_TRUSTED_PROXIES = env_list("SCWU_TRUSTED_PROXIES")
+if SCWU_TRUSTED_PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The load balancer's probe speaks plain HTTP on the inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+if not DEBUG:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+SESSION_COOKIE_HTTPONLY = True
+# Every page; inline scripts carry the request's nonce (scwu/security/csp.py).
+CONTENT_SECURITY_POLICY = content_security_policy()
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# Federation settings that are not stored in the database.
+SCWU_WORD_REVIEW_QUORUM = env_int("SCWU_WORD_REVIEW_QUORUM", 3)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "WARNING")},
+}

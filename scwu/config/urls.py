@@ -1,0 +1,58 @@
+from csp.decorators import csp_update
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
+
+from scwu.health import healthz
+from scwu.security.csp import API_DOCS_POLICY_UPDATE
+from scwu.views import federation
+
+# The docs pages under the content security policy: Swagger UI split (no inline script).
+api_docs = csp_update(API_DOCS_POLICY_UPDATE)(
+    SpectacularSwaggerSplitView.as_view(url_name="schema")
+)
+api_redoc = csp_update(API_DOCS_POLICY_UPDATE)(SpectacularRedocView.as_view(url_name="schema"))
+
+urlpatterns = [
+    path("", federation.home, name="home"),
+    path("healthz", healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever the page links: send them to the site's icon.
+    path("favicon.ico", federation.favicon, name="favicon"),
+    path("players/", federation.player_directory, name="player-list"),
+    path("players/<int:pk>/", federation.player_detail, name="player-detail"),
+    path("clubs/", federation.club_directory, name="club-list"),
+    path("clubs/<slug:slug>/", federation.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/roster/", federation.club_roster, name="club-roster"),
+    path("words/", federation.word_register, name="word-list"),
+    path("words/propose/", federation.word_propose, name="word-propose"),
+    path("words/<int:pk>/", federation.word_detail, name="word-detail"),
+    path("words/<int:pk>/review/", federation.word_review, name="word-review"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", api_docs, name="api-docs"),
+    path("api/redoc/", api_redoc, name="api-redoc"),
+    path("api/", include(("scwu.api.urls", "api"))),
+    path("api/", include(("tournaments.api.urls", "tournaments-api"))),
+    path("api/", include(("games.api.urls", "games-api"))),
+    path("api/", include(("tournaments.rating.urls", "rating-api"))),
+    path("smoke/", include("games.smoke.urls")),
+    path("online/", include("games.online.urls")),
+    path("api/smoke/", include(("games.smoke.api_urls", "smoke-api"))),
+    path("", include("tournaments.urls")),
+    path("", include("games.urls")),
+]
+urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+# Under /api/ a path that matches nothing answers JSON like every other API error.
+handler404 = "scwu.api.errors.not_found"
+handler403 = "scwu.views.federation.forbidden"

@@ -1,4 +1,0 @@
-from scwu.loadtest.cli import main
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Benchmarks of the site's layers (``python -m tools.bench.<name> --help``)."""

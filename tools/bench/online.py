@@ -1,0 +1,262 @@
+"""Benchmark of the online tables: one Daphne process, many tables, bots at full speed.
+
+``python -m tools.bench.online [--tables 200] [--seconds 20]`` migrates a throw-away
+SQLite database in WAL mode (or uses ``DATABASE_URL``), opens one practice game per table
+(one human seat + three bots), starts ``daphne`` on a free 127.0.0.1 port and drives every
+table with one WebSocket client that acts as soon as it is to move. It prints the tables,
+the actions applied per second (the human's and the bots') and the round trip of the
+human's actions (send to the first state frame of the new version) as p50/p95/p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+WORD = "SMOKINGCATWORLDUNION"  # 20 letters: no game ends inside the measured window
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _env(db_path: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    if not env.get("DATABASE_URL"):
+        env["SQLITE_PATH"] = str(db_path)
+    env["DJANGO_SETTINGS_MODULE"] = "tools.bench.online_settings"
+    env["SCWU_TESTING"] = "0"
+    env.setdefault("DJANGO_DEBUG", "1")  # loopback only, no secret key needed
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+def _prepare(env: dict[str, str], tables: int) -> list[tuple[int, str]]:
+    """Migrate, then open the games in a child process; returns (game id, cookie) pairs."""
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    if "SQLITE_PATH" in env:
+        with sqlite3.connect(env["SQLITE_PATH"]) as db:
+            db.execute("PRAGMA journal_mode=WAL")
+    out = subprocess.run(
+        [sys.executable, "-m", "tools.bench.online", "--setup", str(tables)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return [tuple(pair) for pair in json.loads(out.stdout)]  # type: ignore[misc]
+
+
+def _setup(tables: int) -> None:
+    """(In the child) one user and one practice game per table; prints ids and cookies."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from games.online import services
+    from scwu.models import PlayingWord
+
+    word, _ = PlayingWord.objects.get_or_create(
+        letters=WORD, defaults={"label": WORD, "status": "approved", "theme": "bench"}
+    )
+    stamp = int(time.time())
+    pairs = []
+    for n in range(tables):
+        user = User.objects.create_user(f"bench-{stamp}-{n}")
+        game = services.online_practice_create(  # easy bots: the figures measure the tables
+            by=user,
+            word=word,
+            bots=3,
+            bot_level="easy",
+            seconds_per_action=600,
+            grace_seconds=600,
+        )
+        client = Client()
+        client.force_login(user)
+        name = settings.SESSION_COOKIE_NAME
+        pairs.append((game.pk, f"{name}={client.cookies[name].value}"))
+    print(json.dumps(pairs))
+
+
+def _my_move(frame: dict[str, Any]) -> dict[str, Any] | None:
+    """The human's move once every bot has moved (bots pass at once and play in turn)."""
+    if frame["type"] != "state" or frame["game"]["over"]:
+        return None
+    view, me = frame["view"], frame["you"]
+    if view["must_pass"]:
+        others = {s for s in "ABCD" if s != me}
+        if others <= set(view["passed_seats"]):
+            return {"type": "pass", "cards": view["hand"][:3]}
+        return None
+    if view["phase"] == "play" and view["turn"] == me:
+        return {"type": "play", "card": view["legal_cards"][0]}
+    return None
+
+
+async def _table(
+    url: str,
+    game_id: int,
+    cookie: str,
+    start: asyncio.Event,
+    ready: list[int],
+    think: float,
+    rtts: list[float],
+    counts: dict[str, float],
+) -> None:
+    import websockets
+
+    headers = {"Cookie": cookie, "Origin": "http://127.0.0.1"}
+    async with websockets.connect(
+        f"{url}/ws/online/{game_id}/",
+        additional_headers=headers,
+        max_size=2**22,
+        open_timeout=120,
+    ) as ws:
+        ready.append(game_id)
+        await start.wait()  # every table is connected: the measured window begins
+        until = time.perf_counter() + counts["seconds"]
+        await ws.send(json.dumps({"type": "hello", "version": None}))
+        version = -1
+        sent_at: float | None = None
+        sent_version = -1
+        async for raw in ws:
+            frame = json.loads(raw)
+            kind = frame["type"]
+            if kind == "error":
+                counts["errors"] += 1
+                sent_at = None
+                await ws.send(json.dumps({"type": "hello", "version": version}))
+                continue
+            if kind != "state":
+                continue
+            if frame["version"] > version:
+                if version >= 0:
+                    counts["versions"] += frame["version"] - version
+                version = frame["version"]
+            if sent_at is not None and version > sent_version:
+                rtts.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if time.perf_counter() >= until:
+                return
+            if frame["version"] != version or sent_at is not None:
+                continue
+            move = _my_move(frame)
+            if move is None:
+                if frame["game"]["over"]:
+                    counts["finished"] += 1
+                    return
+                continue
+            if think:
+                await asyncio.sleep(think)
+            sent_at, sent_version = time.perf_counter(), version
+            counts["actions"] += 1
+            await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
+
+
+async def _drive(
+    port: int, games: list[tuple[int, str]], seconds: float, think: float = 0
+) -> dict[str, Any]:
+    rtts: list[float] = []
+    counts: dict[str, float] = dict.fromkeys(["actions", "versions", "errors", "finished"], 0)
+    counts["seconds"] = seconds
+    url = f"ws://127.0.0.1:{port}"
+    start, ready = asyncio.Event(), list[int]()
+    tasks = []
+    for gid, cookie in games:  # connect in a steady stream, not all in one instant
+        job = _table(url, gid, cookie, start, ready, think, rtts, counts)
+        tasks.append(asyncio.ensure_future(job))
+        await asyncio.sleep(0.01)
+    while len(ready) < len(games):
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(1)  # the connections' own setup (presence, chat log) settles
+    began = time.perf_counter()
+    start.set()
+    await asyncio.gather(*tasks)
+    return {**counts, "elapsed": time.perf_counter() - began, "rtts": rtts}
+
+
+def _wait_listening(port: int, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("daphne did not start")
+
+
+def _pct(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument(
+        "--think", type=float, default=0, help="ms the human seat waits before acting"
+    )
+    parser.add_argument("--setup", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.setup is not None:
+        _setup(args.setup)
+        return
+    with tempfile.TemporaryDirectory(prefix="scwu-online-bench-") as tmp:
+        env = _env(Path(tmp) / "bench.sqlite3")
+        games = _prepare(env, args.tables)
+        port = _free_port()
+        log = (Path(tmp) / "daphne.log").open("w")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "-v", "0",
+             "scwu.config.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,  # a pipe nobody reads would stall the server once full
+        )  # fmt: skip
+        try:
+            _wait_listening(port)
+            result = asyncio.run(_drive(port, games, args.seconds, args.think / 1000))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+            log.close()
+    rtts = result["rtts"]
+    database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
+    print(
+        f"online tables bench: {args.tables} tables, {result['elapsed']:.1f} s, {database},"
+        f" human think time {args.think:.0f} ms"
+    )
+    print(f"  human actions      {result['actions']}  (errors {result['errors']})")
+    print(f"  actions applied    {result['versions']}  (human and bots)")
+    print(f"  actions/second     {result['versions'] / result['elapsed']:.0f}")
+    if rtts:
+        print(
+            f"  round trip (ms)    p50 {_pct(rtts, 0.5):.1f}  p95 {_pct(rtts, 0.95):.1f}"
+            f"  p99 {_pct(rtts, 0.99):.1f}  mean {statistics.fmean(rtts) * 1000:.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
