@@ -293,11 +293,12 @@
       var box = app.querySelector(".ot-seat.pos-" + posOf(seat));
       box.innerHTML = "";
       box.dataset.seat = seat;
-      var got = (g.letters && g.letters[seat]) || "";
+      var got = (g.word_so_far && g.word_so_far[seat]) || "";
+      var placka = (g.placka || []).indexOf(seat) >= 0;
       var mecbol = (g.mecbol || []).indexOf(seat) >= 0;
       box.classList.toggle("turn", !!(v && v.turn === seat && v.phase !== "over"));
       box.classList.toggle("mecbol", mecbol);
-      box.classList.toggle("placka", g.placka === seat);
+      box.classList.toggle("placka", placka);
       box.classList.toggle("offline", !info.is_bot && !info.connected && !!info.name);
       box.classList.toggle("me", seat === me);
 
@@ -308,17 +309,16 @@
       box.appendChild(head);
 
       var word = el("div", "ot-word letters");
-      var letters = g.word || "";
-      for (var i = 0; i < letters.length; i++) {
-        word.appendChild(el("span", "letter" + (i < got.length ? " got" : ""), letters.charAt(i)));
-      }
+      (g.word_letters || []).forEach(function (letter, i) {
+        word.appendChild(el("span", "letter" + (i < got.length ? " got" : ""), letter));
+      });
       box.appendChild(word);
 
       var tags = el("div", "ot-seat-tags");
       if (v && v.tricks_taken) tags.appendChild(el("span", "ot-tricks", fmt(t.tricks, { n: v.tricks_taken[seat] || 0 })));
       if (v && v.dealer === seat) tags.appendChild(el("span", "badge dealer", t.dealer));
       if (mecbol) tags.appendChild(el("span", "badge mecbol", t.mecbol));
-      if (g.placka === seat) tags.appendChild(el("span", "badge placka", t.placka));
+      if (placka) tags.appendChild(el("span", "badge placka", t.placka));
       if (v && v.phase === "pass" && (v.passed_seats || []).indexOf(seat) >= 0) tags.appendChild(el("span", "ot-passed", "✓"));
       if (clock.seat === seat && clock.deadline && !g.over) {
         var timer = el("span", "ot-clock" + (clock.grace ? " grace" : ""));
@@ -521,9 +521,9 @@
     box.hidden = false;
     box.innerHTML = "";
     box.appendChild(el("h2", null, t.gameOver));
-    if (g.placka) {
-      box.appendChild(el("p", "ot-placka", fmt(t.plackaTo, { name: g.placka + " · " + seatName(g.placka) })));
-    }
+    (g.placka || []).forEach(function (seat) {
+      box.appendChild(el("p", "ot-placka", fmt(t.plackaTo, { name: seat + " · " + seatName(seat) })));
+    });
     if (g.placings) {
       var table = el("table", "table ot-placings");
       var head = el("tr");
@@ -535,7 +535,7 @@
         row.appendChild(el("td", "num", String(g.placings[s])));
         row.appendChild(el("td", null, s));
         row.appendChild(el("td", null, seatName(s)));
-        row.appendChild(el("td", "letters", (g.letters && g.letters[s]) || "–"));
+        row.appendChild(el("td", "letters", (g.word_so_far && g.word_so_far[s]) || "–"));
         table.appendChild(row);
       });
       box.appendChild(table);
