@@ -120,7 +120,7 @@ def test_ruling_on_an_old_deal_shifts_every_later_letter_and_dealer() -> None:
     changed = {c.deal_id: {f.name: (f.before, f.after) for f in c.changes} for c in diff.deals}
     assert changed["d1"]["losers"] == ("B", "D")
     assert changed["d2"]["dealer"] == ("B", "D")
-    assert changed["d4"]["letters"] == ("D:T", "D:O")
+    assert changed["d4"]["letter awards"] == ("D:T", "D:O")
     assert "d3" not in changed
     assert "deal 2 (d2): dealer B -> D" in diff.summary()
 
@@ -183,6 +183,6 @@ def test_diff_reports_seat_and_game_changes() -> None:
     after = replay(settings, [*deals("B", "B"), DealCorrected("c1", "d2", losers=("C",))])
     diff = diff_states(before, after)
     seats = {c.seat: {f.name for f in c.changes} for c in diff.seats}
-    assert seats["B"] == {"letters", "placka", "place"}
+    assert seats["B"] == {"word so far", "placka", "place"}
     assert {f.name for f in diff.game} >= {"finished", "next dealer"}
     assert "game: finished placka -> no" in diff.summary()
