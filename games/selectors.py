@@ -26,6 +26,7 @@ from games.contracts import (
 from games.ledger import LedgerState, LetterAward, MisdealState, replay
 from games.ledger.ahead import SittingOut, ahead, next_view, seat_view
 from games.models import Appeal, AppealStatus, AuditEntry, Deal, Game, Ruling
+from games.services.common import game_unsaved
 from tournaments.models import Round, Table
 
 
@@ -34,20 +35,6 @@ def _players(table: Table) -> dict[str, str]:
         position: nickname
         for position, nickname in table.seats.values_list("position", "entry__player__nickname")
     }
-
-
-def _unsaved_game(table: Table) -> Game:
-    """A game not started yet: same settings as :func:`games.services.game_start` would use."""
-    positions = list(table.seats.values_list("position", flat=True))
-    word = table.round.word
-    return Game(
-        table=table,
-        word_label=word.label,
-        word_letters="".join(ch for ch in word.letters if not ch.isspace()).upper(),
-        seats=min(max(len(positions), 4), 6),
-        placka_mode=table.round.placka_mode,
-        sit_out_rule=table.round.tournament.sit_out_rule,
-    )
 
 
 def _ruling_json(
@@ -268,7 +255,8 @@ def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
     """The state of the table's game (an empty one when no deal was entered yet)."""
     game = Game.objects.filter(table=table).first()
     if game is None:
-        game = _unsaved_game(table)
+        # A game not started yet, as game_start will start it.
+        game = game_unsaved(table, seats=min(max(table.seats.count(), 4), 6))
         empty = replay(ledger_settings(game), [])
         return state_json(game, None, empty, ahead_deals=ahead_deals)
     game.table = table

@@ -113,7 +113,8 @@ class LetterHistorySerializer(serializers.Serializer[Any]):
     letter = serializers.CharField()
     number = serializers.IntegerField(help_text="1-based position of the letter in the word")
     deal_number = serializers.IntegerField(allow_null=True)
-    source = serializers.CharField(help_text="deal, misdeal or ruling")
+    # The JSON key is "source"; a DRF field's own ``source`` attribute is not involved.
+    source = serializers.CharField(help_text="deal, misdeal or ruling")  # type: ignore[assignment]
     ruling = serializers.IntegerField(allow_null=True, help_text="the ruling's id, if any")
 
 
@@ -144,7 +145,8 @@ class NextDealSerializer(serializers.Serializer[Any]):
 class LetterAwardSerializer(serializers.Serializer[Any]):
     seat = serializers.CharField()
     letter = serializers.CharField()
-    source = serializers.CharField(help_text="deal, misdeal or ruling")
+    # The JSON key is "source"; a DRF field's own ``source`` attribute is not involved.
+    source = serializers.CharField(help_text="deal, misdeal or ruling")  # type: ignore[assignment]
 
 
 class DealRulingSerializer(serializers.Serializer[Any]):

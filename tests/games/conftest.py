@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games import selectors, services
+from scwu.models import PlayingWord
 from tests.factories import CommissionMemberFactory, PlayerFactory, PlayingWordFactory, UserFactory
 from tournaments.models import (
     Entry,
@@ -48,10 +49,12 @@ def make_tournament(**kwargs: Any) -> Tournament:
     return Tournament.objects.create(**defaults)
 
 
-def make_round(tournament: Tournament, *, word: str = "TONDA", **kwargs: Any) -> Round:
+def make_round(
+    tournament: Tournament, *, word: str | PlayingWord = "TONDA", **kwargs: Any
+) -> Round:
     defaults: dict[str, Any] = {
         "number": tournament.rounds.count() + 1,
-        "word": PlayingWordFactory(letters=word, label=word),
+        "word": PlayingWordFactory(letters=word, label=word) if isinstance(word, str) else word,
         "status": RoundStatus.PUBLISHED,
     }
     defaults.update(kwargs)
