@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -117,10 +118,23 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "games/table.html", table_context(request, table))
 
 
-def round_dashboard(request: HttpRequest, round_id: int) -> HttpResponse:
-    round = get_object_or_404(Round.objects.select_related("tournament", "word"), pk=round_id)
+def _visible_round(request: HttpRequest, **lookup: Any) -> Round:
+    round = get_object_or_404(Round.objects.select_related("tournament", "word"), **lookup)
     if not may_see_results(request.user, round):
         raise Http404
+    return round
+
+
+def round_dashboard_by_id(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The dashboard's former address, by the round's id: a permanent redirect to the
+    round's own address (a hidden round stays a 404, its address is not given away)."""
+    round = _visible_round(request, pk=round_id)
+    url = reverse("games:dashboard", kwargs={"slug": round.tournament.slug, "number": round.number})
+    return redirect(url, permanent=True)
+
+
+def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _visible_round(request, tournament__slug=slug, number=number)
     states: dict[int, tuple[Table, TableState]] = {}
     dashboard = selectors.round_dashboard(round, states=states)
     # The page adds each table's referee tools to what the API sends.
