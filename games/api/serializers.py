@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.models import Penalty, RenoncKind
+from games.models import PenaltyChoice, RenoncKindChoice
 
 
 def _seat(**kwargs: Any) -> serializers.ChoiceField:
@@ -75,10 +75,10 @@ class RulingInputSerializer(serializers.Serializer[Any]):
         help_text="Deprecated: the deal's internal id. Still accepted when deal_number is "
         "not given; the deal must belong to this table.",
     )
-    kind = serializers.ChoiceField(choices=RenoncKind.choices)
+    kind = serializers.ChoiceField(choices=RenoncKindChoice.choices)
     offender = _seat()
     intentional = serializers.BooleanField(default=False)
-    penalty = serializers.ChoiceField(choices=Penalty.choices)
+    penalty = serializers.ChoiceField(choices=PenaltyChoice.choices)
     reason = serializers.CharField()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
