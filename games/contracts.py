@@ -89,19 +89,14 @@ class AppealJson(TypedDict):
     decision_reason: str
 
 
-class RulingJson(TypedDict):
-    id: int
+class RulingJson(DealRulingJson):
+    """A ruling as the referees' list shows it."""
+
     deal: int
     deal_number: int | None
-    kind: str
-    offender: str
     intentional: bool
-    penalty: str
-    penalty_label: str
-    reason: str
     referee: str | None
     ruled_at: str
-    in_force: bool
     appeals: list[AppealJson]
 
 

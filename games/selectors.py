@@ -37,22 +37,29 @@ def _players(table: Table) -> dict[str, str]:
     }
 
 
+def _deal_ruling(ruling: Ruling) -> DealRulingJson:
+    """A ruling as the deal log shows it."""
+    return {
+        "id": ruling.pk,
+        "kind": ruling.kind,
+        "offender": ruling.offender,
+        "penalty": ruling.penalty,
+        "penalty_label": str(ruling.get_penalty_display()),
+        "reason": ruling.reason,
+        "in_force": ruling.in_force,
+    }
+
+
 def _ruling_json(
     ruling: Ruling, number: int | None, referees: dict[int, str], appeals: list[Appeal]
 ) -> RulingJson:
     return {
-        "id": ruling.pk,
+        **_deal_ruling(ruling),
         "deal": ruling.deal_id,
         "deal_number": number,
-        "kind": ruling.kind,
-        "offender": ruling.offender,
         "intentional": ruling.intentional,
-        "penalty": ruling.penalty,
-        "penalty_label": str(ruling.get_penalty_display()),
-        "reason": ruling.reason,
         "referee": referees.get(ruling.referee_id),
         "ruled_at": ruling.ruled_at.isoformat(),
-        "in_force": ruling.in_force,
         "appeals": [
             {
                 "id": appeal.pk,
@@ -79,19 +86,6 @@ def deal_by_number(table: Table, number: int) -> Deal:
             code="unknown_deal",
         )
     return deal
-
-
-def _deal_ruling(ruling: Ruling) -> DealRulingJson:
-    """A ruling as the deal log shows it."""
-    return {
-        "id": ruling.pk,
-        "kind": ruling.kind,
-        "offender": ruling.offender,
-        "penalty": ruling.penalty,
-        "penalty_label": str(ruling.get_penalty_display()),
-        "reason": ruling.reason,
-        "in_force": ruling.in_force,
-    }
 
 
 def _referee_call(game: Game, names: dict[int, str]) -> RefereeCallJson | None:

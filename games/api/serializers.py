@@ -199,19 +199,12 @@ class AppealOutSerializer(serializers.Serializer[Any]):
     decision_reason = serializers.CharField()
 
 
-class RulingOutSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+class RulingOutSerializer(DealRulingSerializer):
     deal = serializers.IntegerField()
     deal_number = serializers.IntegerField(allow_null=True)
-    kind = serializers.CharField()
-    offender = serializers.CharField()
     intentional = serializers.BooleanField()
-    penalty = serializers.CharField()
-    penalty_label = serializers.CharField()
-    reason = serializers.CharField()
     referee = serializers.CharField(allow_null=True)
     ruled_at = serializers.DateTimeField()
-    in_force = serializers.BooleanField()
     appeals = AppealOutSerializer(many=True)
 
 
