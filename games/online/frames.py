@@ -38,7 +38,7 @@ class GameFrame(TypedDict):
     mecbol: list[str]
     deal_number: int
     dealer: str
-    over: bool
+    finished: bool
     #: Seats that completed the word.
     placka: list[str]
     placings: dict[str, int] | None
@@ -105,16 +105,16 @@ def seats_json(seats: Sequence[OnlineSeat], level: str = BotLevel.MEDIUM) -> lis
 
 
 def game_json(row: OnlineGame, game: Game) -> GameFrame:
-    over = game.is_over()
+    finished = game.is_over()
     return {
         "word_letters": list(row.word_letters),
         "word_so_far": {s.code: game.letters_of(s) for s in SEATS},
         "mecbol": [s.code for s in game.mecbol()],
-        "deal_number": len(game.results) + (0 if over else 1),
+        "deal_number": len(game.results) + (0 if finished else 1),
         "dealer": game.deal.dealer.code,
-        "over": over,
+        "finished": finished,
         "placka": [s.code for s in game.loser],
-        "placings": {s.code: p for s, p in game.placings().items()} if over else None,
+        "placings": {s.code: p for s, p in game.placings().items()} if finished else None,
     }
 
 

@@ -32,5 +32,5 @@ def test_frames_keep_to_the_contract_from_the_first_deal_to_the_end(human: User,
     last = _frames(game.pk)[PUBLIC]
     assert mismatches(last, StateFrame) == []
     held = last["game"]["word_so_far"]
-    assert last["game"]["over"] and last["game"]["placka"]
+    assert last["game"]["finished"] and last["game"]["placka"]
     assert all(held[seat] == word.letters for seat in last["game"]["placka"])

@@ -215,7 +215,7 @@
   function todo() {
     var v = view();
     if (!state || !v) return "wait";
-    if (state.game && state.game.over) return "over";
+    if (state.game && state.game.finished) return "over";
     if (pending || state.paused || !me) return "wait";
     if (v.must_pass) return "pass";
     if (v.phase === "play" && v.turn === me && (v.legal_cards || []).length) return "play";
@@ -266,7 +266,7 @@
     var g = state.game || {};
     var v = view();
     app.dataset.version = state.version;
-    app.dataset.over = g.over ? "1" : "0";
+    app.dataset.over = g.finished ? "1" : "0";
     app.dataset.deal = g.deal_number || "";
     app.dataset.phase = v ? v.phase : "waiting";
     app.dataset.todo = todo();
@@ -279,7 +279,7 @@
     renderBanner();
     var packButton = $("ot-pack");
     if (packButton) {
-      packButton.hidden = !(v && v.phase === "play" && !g.over);
+      packButton.hidden = !(v && v.phase === "play" && !g.finished);
       packButton.disabled = pending;
     }
   }
@@ -320,7 +320,7 @@
       if (mecbol) tags.appendChild(el("span", "badge mecbol", t.mecbol));
       if (placka) tags.appendChild(el("span", "badge placka", t.placka));
       if (v && v.phase === "pass" && (v.passed_seats || []).indexOf(seat) >= 0) tags.appendChild(el("span", "ot-passed", "✓"));
-      if (clock.seat === seat && clock.deadline && !g.over) {
+      if (clock.seat === seat && clock.deadline && !g.finished) {
         var timer = el("span", "ot-clock" + (clock.grace ? " grace" : ""));
         timer.dataset.deadline = clock.deadline;
         tags.appendChild(timer);
@@ -420,7 +420,7 @@
     confirm.disabled = count !== need;
 
     var prompt = $("ot-prompt");
-    if (state.game && state.game.over) prompt.textContent = "";
+    if (state.game && state.game.finished) prompt.textContent = "";
     else if (state.paused) prompt.textContent = t.paused;
     else if (now === "pass") prompt.textContent = fmt(t.passPrompt, { n: need, name: seatName(leftOf(me)) }) + " (" + count + "/" + need + ")";
     else if (now === "play") prompt.textContent = t.yourTurn;
@@ -482,7 +482,7 @@
     var summary = null;
     if (v && v.phase === "over" && v.result) {
       summary = { number: g.deal_number, losers: v.result.loser, points: v.result.points, tricks: v.result.tricks, end: v.result.end };
-    } else if (state.last_deal && v && v.phase === "pass" && !g.over) {
+    } else if (state.last_deal && v && v.phase === "pass" && !g.finished) {
       summary = { number: state.last_deal.number, losers: state.last_deal.losers, points: state.last_deal.points };
     }
     if (!summary || dismissedSummary === summary.number) { box.hidden = true; return; }
@@ -496,7 +496,7 @@
     if (summary.points) box.appendChild(pointsTable(summary.points, summary.tricks, summary.losers || []));
     var review = reviewLink(summary.number);
     if (review) box.appendChild(review);
-    if (!g.over) {
+    if (!g.finished) {
       var next = el("button", "button", t.nextDeal);
       next.type = "button";
       next.id = "ot-next-deal";
@@ -517,7 +517,7 @@
   function renderGameOver() {
     var box = $("ot-game-over");
     var g = state.game || {};
-    if (!g.over) { box.hidden = true; return; }
+    if (!g.finished) { box.hidden = true; return; }
     box.hidden = false;
     box.innerHTML = "";
     box.appendChild(el("h2", null, t.gameOver));
@@ -569,7 +569,7 @@
     banner.hidden = !text;
     var decide = $("ot-decide");
     if (decide) {
-      decide.hidden = !waiting || !!(state.game && state.game.over);
+      decide.hidden = !waiting || !!(state.game && state.game.finished);
       $("ot-decide-text").textContent = waiting ? fmt(t.waitDirector, { name: waiting + " · " + seatName(waiting) }) : "";
     }
   }
