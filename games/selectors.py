@@ -150,7 +150,7 @@ def state_json(
     for deal_state in state.deals:
         row = deal_by_event.get(deal_state.deal_id or "")
         number = row.number if row else None
-        remember(deal_state.letters, number)
+        remember(deal_state.letter_awards, number)
         deals.append(
             {
                 "id": row.pk if row else None,
@@ -165,7 +165,7 @@ def state_json(
                 "misdeals": len(deal_state.misdeals),
                 "letter_awards": [
                     {"seat": a.seat, "letter": a.letter, "source": a.source}
-                    for a in deal_state.letters
+                    for a in deal_state.letter_awards
                 ],
                 "placka": list(deal_state.placka),
                 "flags": [f for f in deal_state.flags if f != "sit_out_overridden"],

@@ -63,7 +63,7 @@ def seat_view(seat: SeatState, state: LedgerState) -> SeatView:
     """What the table page shows of a seat (shared with the full state's seats)."""
     return {
         "seat": seat.seat,
-        "letter_count": seat.letters,
+        "letter_count": seat.letter_count,
         "word_so_far": seat.word_so_far,
         "is_mecbol": seat.is_mecbol and seat.is_active and not state.finished,
         "has_placka": seat.has_placka,

@@ -73,7 +73,7 @@ def _deal_fields(deal: DealState) -> dict[str, str]:
         "dealer": deal.dealer or "-",
         "sitting out": _seats(deal.sitting_out),
         "losers": _seats(deal.losers),
-        "letter awards": ",".join(f"{a.seat}:{a.letter}" for a in deal.letters) or "-",
+        "letter awards": ",".join(f"{a.seat}:{a.letter}" for a in deal.letter_awards) or "-",
         "placka": _seats(deal.placka),
         "left table": _seats(deal.left_table),
         "next dealer": deal.next_dealer or "-",
