@@ -20,7 +20,7 @@ from scwu.models import PlayingWord
 from scwu.roles import AnyUser
 from scwu.services.words import word_letters_normal
 from tournaments.models import RoundStatus, Table, TableKind
-from tournaments.models.rounds import PlackaMode
+from tournaments.models.rounds import PlackaModeChoice
 
 MAX_BOTS = 3
 DEFAULT_SECONDS = 30
@@ -220,7 +220,7 @@ def _table_problems(table: Table) -> list[str]:
     positions = sorted(table.seats.values_list("position", flat=True))
     if positions != list(SEAT_LETTERS):
         problems.append(_("An online table has exactly the four seats A-D."))
-    if table.round.placka_mode != PlackaMode.UNTIL_FIRST_PLACKA:
+    if table.round.placka_mode != PlackaModeChoice.UNTIL_FIRST_PLACKA:
         # The engine's game ends with the first placka; seats leaving one by one (and
         # three-handed deals) are not played online.
         problems.append(_("Online tables play until the first placka only."))
