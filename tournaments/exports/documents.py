@@ -35,7 +35,10 @@ class RoundTally(TypedDict):
     penalty_points: int | None
 
 
-class StandingRow(TypedDict):
+class PlayerRow(TypedDict):
+    """What every row of the standings and the classification starts with."""
+
+    #: Shared places repeat; ``None`` for a player not placed.
     place: int | None
     is_shared: bool
     player_id: int
@@ -43,6 +46,9 @@ class StandingRow(TypedDict):
     club: str | None
     country: str | None
     status: str
+
+
+class StandingRow(PlayerRow):
     deals_played: int
     deals_lost: int
     #: Deals not lost / deals played, in per cent, one decimal.
@@ -55,14 +61,7 @@ class StandingRow(TypedDict):
     round: NotRequired[RoundTally]
 
 
-class ClassificationRow(TypedDict):
-    place: int | None
-    is_shared: bool
-    player_id: int
-    nickname: str
-    club: str | None
-    country: str | None
-    status: str
+class ClassificationRow(PlayerRow):
     stage: str
     #: Ranking points as shown, e.g. ``"8.7"``.
     points: str | None
