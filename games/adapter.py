@@ -10,7 +10,7 @@ translates.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -182,7 +182,3 @@ def validation_error(error: LedgerError, field: str | None = None) -> Validation
 def seat_map(players: Sequence[str]) -> dict[str, str]:
     """Engine seats A-D to the table seats that played, clockwise in seat order."""
     return dict(zip("ABCD", players, strict=True))
-
-
-def remap(values: Mapping[str, int], mapping: Mapping[str, str]) -> dict[str, int]:
-    return {mapping[seat]: value for seat, value in values.items()}

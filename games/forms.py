@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.models import Penalty, RenoncKind
+from games.models import PenaltyChoice, RenoncKindChoice
 
 _POINT = re.compile(r"([A-Fa-f])\s*=\s*(\d+)")
 
@@ -29,9 +29,9 @@ def _seat_choices(seats: list[str]) -> list[tuple[str, str]]:
 
 class RulingForm(forms.Form):
     deal_number = forms.IntegerField(label=gettext_lazy("Deal number"), min_value=1)
-    kind = forms.ChoiceField(label=gettext_lazy("Renonc"), choices=RenoncKind.choices)
+    kind = forms.ChoiceField(label=gettext_lazy("Renonc"), choices=RenoncKindChoice.choices)
     offender = forms.ChoiceField(label=gettext_lazy("Offending seat"), choices=())
-    penalty = forms.ChoiceField(label=gettext_lazy("Penalty"), choices=Penalty.choices)
+    penalty = forms.ChoiceField(label=gettext_lazy("Penalty"), choices=PenaltyChoice.choices)
     intentional = forms.BooleanField(label=gettext_lazy("Intentional"), required=False)
     reason = forms.CharField(
         label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 2}), max_length=2000

@@ -71,7 +71,7 @@ def seat_figures(state: LedgerState, position: str) -> SeatFigures:
     return SeatFigures(
         deals_played=seat.deals_played,
         deals_lost=seat.deals_lost,
-        letters=seat.letters,
+        letters=seat.letter_count,
         penalty_letters=seat.penalty_letters,
         placka=seat.has_placka,
         penalty_points=points if has_points else None,

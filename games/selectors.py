@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -13,16 +12,22 @@ from django.utils.translation import gettext as _
 
 from games.adapter import GameEvents, game_events, ledger_settings
 from games.analysis import deal_is_analysable
+from games.contracts import (
+    DashboardEntry,
+    DealJson,
+    DealRulingJson,
+    LetterHistoryEntry,
+    NextDealJson,
+    RefereeCallJson,
+    RoundDashboard,
+    RulingJson,
+    TableState,
+)
 from games.ledger import LedgerState, LetterAward, MisdealState, replay
 from games.ledger.ahead import ahead, next_view, seat_view
 from games.models import Appeal, AppealStatus, AuditEntry, Deal, Game, Ruling
+from games.services.common import game_unsaved
 from tournaments.models import Round, Table
-
-
-def table_get(table_id: int) -> Table:
-    return Table.objects.select_related("round__tournament", "round__word", "line_judge").get(
-        pk=table_id
-    )
 
 
 def _players(table: Table) -> dict[str, str]:
@@ -32,36 +37,29 @@ def _players(table: Table) -> dict[str, str]:
     }
 
 
-def _unsaved_game(table: Table) -> Game:
-    """A game not started yet: same settings as :func:`games.services.game_start` would use."""
-    positions = list(table.seats.values_list("position", flat=True))
-    word = table.round.word
-    return Game(
-        table=table,
-        word_label=word.label,
-        word_letters="".join(ch for ch in word.letters if not ch.isspace()).upper(),
-        seats=min(max(len(positions), 4), 6),
-        placka_mode=table.round.placka_mode,
-        sit_out_rule=table.round.tournament.sit_out_rule,
-    )
+def _deal_ruling(ruling: Ruling) -> DealRulingJson:
+    """A ruling as the deal log shows it."""
+    return {
+        "id": ruling.pk,
+        "kind": ruling.kind,
+        "offender": ruling.offender,
+        "penalty": ruling.penalty,
+        "penalty_label": str(ruling.get_penalty_display()),
+        "reason": ruling.reason,
+        "in_force": ruling.in_force,
+    }
 
 
 def _ruling_json(
     ruling: Ruling, number: int | None, referees: dict[int, str], appeals: list[Appeal]
-) -> dict[str, Any]:
+) -> RulingJson:
     return {
-        "id": ruling.pk,
+        **_deal_ruling(ruling),
         "deal": ruling.deal_id,
         "deal_number": number,
-        "kind": ruling.kind,
-        "offender": ruling.offender,
         "intentional": ruling.intentional,
-        "penalty": ruling.penalty,
-        "penalty_label": str(ruling.get_penalty_display()),
-        "reason": ruling.reason,
         "referee": referees.get(ruling.referee_id),
         "ruled_at": ruling.ruled_at.isoformat(),
-        "in_force": ruling.in_force,
         "appeals": [
             {
                 "id": appeal.pk,
@@ -90,20 +88,7 @@ def deal_by_number(table: Table, number: int) -> Deal:
     return deal
 
 
-def _deal_ruling(ruling: Ruling) -> dict[str, Any]:
-    """A ruling as the deal log shows it."""
-    return {
-        "id": ruling.pk,
-        "kind": ruling.kind,
-        "offender": ruling.offender,
-        "penalty": ruling.penalty,
-        "penalty_label": str(ruling.get_penalty_display()),
-        "reason": ruling.reason,
-        "in_force": ruling.in_force,
-    }
-
-
-def _referee_call(game: Game, names: dict[int, str]) -> dict[str, Any] | None:
+def _referee_call(game: Game, names: dict[int, str]) -> RefereeCallJson | None:
     if game.referee_called_at is None:
         return None
     acknowledged = game.referee_acknowledged_at
@@ -122,7 +107,7 @@ AHEAD_DEALS = 3
 
 def state_json(
     game: Game, loaded: GameEvents | None, state: LedgerState, *, ahead_deals: int = 0
-) -> dict[str, Any]:
+) -> TableState:
     """The game's state as JSON; with ``ahead_deals``, also ``ahead``: the states after every
     possible loser of that many next deals (:mod:`games.ledger.ahead`), for the table page to
     follow while its deals wait offline."""
@@ -143,7 +128,7 @@ def state_json(
 
     ruling_by_event = {ruling.event_id: ruling for ruling in rulings}
     messages = {issue.event_id: issue.message for issue in state.issues}
-    history: dict[str, list[dict[str, Any]]] = {seat.seat: [] for seat in state.seats}
+    history: dict[str, list[LetterHistoryEntry]] = {seat.seat: [] for seat in state.seats}
 
     def remember(awards: Sequence[LetterAward], number: int | None) -> None:
         for award in awards:
@@ -158,11 +143,11 @@ def state_json(
                 }
             )
 
-    deals = []
+    deals: list[DealJson] = []
     for deal_state in state.deals:
         row = deal_by_event.get(deal_state.deal_id or "")
         number = row.number if row else None
-        remember(deal_state.letters, number)
+        remember(deal_state.letter_awards, number)
         deals.append(
             {
                 "id": row.pk if row else None,
@@ -175,9 +160,9 @@ def state_json(
                 "recorded_losers": list(deal_state.recorded_losers),
                 "points": deal_state.points_by_seat,
                 "misdeals": len(deal_state.misdeals),
-                "letters": [
+                "letter_awards": [
                     {"seat": a.seat, "letter": a.letter, "source": a.source}
-                    for a in deal_state.letters
+                    for a in deal_state.letter_awards
                 ],
                 "placka": list(deal_state.placka),
                 "flags": [f for f in deal_state.flags if f != "sit_out_overridden"],
@@ -192,7 +177,7 @@ def state_json(
     if next_deal is not None:  # misdeal letters of the deal being dealt
         pending = [m.letter for m in next_deal.misdeals if m.letter is not None]
         remember(pending, len(loaded.live_deals) + 1 if loaded else 1)
-    result: dict[str, Any] = {
+    result: TableState = {
         "table": {
             "id": table.pk,
             "number": table.number,
@@ -201,7 +186,7 @@ def state_json(
         },
         "game": game.pk,
         "word": game.word_label,
-        "letters": list(state.settings.word),
+        "word_letters": list(state.settings.word),
         "status": "finished" if state.finished else "running",
         "finished": state.finished,
         "finish_reason": state.finish_reason,
@@ -225,13 +210,7 @@ def state_json(
             }
             for seat in state.seats
         ],
-        "next_deal": None
-        if next_deal is None
-        else {
-            "number": len(loaded.live_deals) + 1 if loaded else 1,
-            **(next_view(state) or {}),
-            "misdeals": len(next_deal.misdeals),
-        },
+        "next_deal": _next_deal_json(state, loaded),
         "deals": deals,
         "remaining": list(state.remaining),
         "rulings": [
@@ -244,15 +223,27 @@ def state_json(
     return result
 
 
+def _next_deal_json(state: LedgerState, loaded: GameEvents | None) -> NextDealJson | None:
+    view = next_view(state)
+    if view is None or state.next_deal is None:
+        return None
+    return {
+        **view,
+        "number": len(loaded.live_deals) + 1 if loaded else 1,
+        "misdeals": len(state.next_deal.misdeals),
+    }
+
+
 def _deal_number(loaded: GameEvents | None, deal_pk: int) -> int | None:
     return loaded.deal_number(f"d{deal_pk}") if loaded else None
 
 
-def table_state(table: Table, *, ahead_deals: int = 0) -> dict[str, Any]:
+def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
     """The state of the table's game (an empty one when no deal was entered yet)."""
     game = Game.objects.filter(table=table).first()
     if game is None:
-        game = _unsaved_game(table)
+        # A game not started yet, as game_start will start it.
+        game = game_unsaved(table, seats=min(max(table.seats.count(), 4), 6))
         empty = replay(ledger_settings(game), [])
         return state_json(game, None, empty, ahead_deals=ahead_deals)
     game.table = table
@@ -260,7 +251,7 @@ def table_state(table: Table, *, ahead_deals: int = 0) -> dict[str, Any]:
     return state_json(game, loaded, loaded.replay(), ahead_deals=ahead_deals)
 
 
-def game_state(game: Game, *, ahead_deals: int = 0) -> dict[str, Any]:
+def game_state(game: Game, *, ahead_deals: int = 0) -> TableState:
     """The state of a game a service just wrote (its replay is still on the instance)."""
     ledger = getattr(game, "ledger", None)
     if ledger is None:
@@ -287,7 +278,7 @@ def _dashboard_key(table: Table) -> str | None:
     )
 
 
-def _dashboard_entry(state: dict[str, Any]) -> dict[str, Any]:
+def _dashboard_entry(state: TableState) -> DashboardEntry:
     return {
         "table": state["table"],
         "status": state["status"],
@@ -304,8 +295,8 @@ def _dashboard_entry(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def round_dashboard(
-    round_: Round, *, states: dict[int, tuple[Table, dict[str, Any]]] | None = None
-) -> dict[str, Any]:
+    round: Round, *, states: dict[int, tuple[Table, TableState]] | None = None
+) -> RoundDashboard:
     """Every table of a round: deals played, letters, mečbol, finished, referee called.
 
     One query for the tables and what their entries depend on, then the entries from the
@@ -313,7 +304,7 @@ def round_dashboard(
     (the referees' page needs every table's whole state), receives each table and its state,
     and every entry is then built fresh."""
     tables = list(
-        round_.tables.select_related("round__tournament", "round__word", "game")
+        round.tables.select_related("round__tournament", "round__word", "game")
         .annotate(
             appeals=Count("game__rulings__appeals"),
             appeal_at=Max("game__rulings__appeals__decided_at"),
@@ -322,7 +313,7 @@ def round_dashboard(
     )
     keys = {table.pk: _dashboard_key(table) for table in tables}
     cached = cache.get_many([key for key in keys.values() if key is not None])
-    fresh: dict[str, dict[str, Any]] = {}
+    fresh: dict[str, DashboardEntry] = {}
     entries = []
     for table in tables:
         key = keys[table.pk]
@@ -339,7 +330,7 @@ def round_dashboard(
         cache.set_many(fresh, DASHBOARD_CACHE_SECONDS)
     left = [t["table"]["number"] for t in entries if t["status"] != "finished"]
     return {
-        "round": {"id": round_.pk, "number": round_.number, "status": round_.status},
+        "round": {"id": round.pk, "number": round.number, "status": round.status},
         "tables": entries,
         "calls": [t["table"]["number"] for t in entries if t["referee_called"]],
         "tables_left": left,

@@ -11,7 +11,14 @@ urlpatterns = [
     path("games/tables/<int:table_id>/scoresheet/", pages.scoresheet, name="scoresheet"),
     path("games/tables/<int:table_id>/paper/", pages.paper_entry, name="paper"),
     path("games/tables/<int:table_id>/audit/", pages.audit_trail, name="audit"),
-    path("games/rounds/<int:round_id>/", pages.round_dashboard, name="dashboard"),
+    # A round's pages live under the tournament's rounds (tournaments.urls); the former
+    # address by id redirects there.
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/dashboard/",
+        pages.round_dashboard,
+        name="dashboard",
+    ),
+    path("games/rounds/<int:round_id>/", pages.round_dashboard_by_id, name="dashboard-by-id"),
     path("games/tables/<int:table_id>/ruling/", referee.ruling_make, name="ruling"),
     path("games/tables/<int:table_id>/correction/", referee.deal_correct, name="correction"),
     path("games/tables/<int:table_id>/waiver/", referee.misdeal_waive, name="waiver"),

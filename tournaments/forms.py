@@ -15,7 +15,7 @@ from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
 from tournaments.league.fields import LeaguePointsField
 from tournaments.models import RoundStage, Tournament
-from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 
 
 class DateInput(forms.DateInput):
@@ -171,7 +171,7 @@ class RoundCreateForm(_TournamentWordsMixin, forms.Form):
     stage = forms.ChoiceField(label=_("Stage"), choices=RoundStage.choices)
     placka_mode = forms.ChoiceField(
         label=_("When the game ends"),
-        choices=[("", _("by the stage: elimination for a final")), *PlackaMode.choices],
+        choices=[("", _("by the stage: elimination for a final")), *PlackaModeChoice.choices],
         required=False,
     )
     first_place = _first_place_field()
@@ -185,7 +185,7 @@ class RoundFormatForm(_TournamentWordsMixin, forms.Form):
     """A round's format, editable until its game starts."""
 
     word = _approved_word_field()
-    placka_mode = forms.ChoiceField(label=_("When the game ends"), choices=PlackaMode.choices)
+    placka_mode = forms.ChoiceField(label=_("When the game ends"), choices=PlackaModeChoice.choices)
     first_place = _first_place_field()
 
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:

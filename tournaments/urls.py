@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from tournaments.views import league, manage, matchday, public, results, rounds, seasons
 
@@ -56,12 +57,17 @@ urlpatterns = [
         path(RESULTS + kind, results.results_export, {"kind": kind}, name=f"results-{kind}")
         for kind in EXPORT_KINDS
     ],
+    # A round's exports at the round's own address; the former one under the results
+    # redirects there for good.
+    *[
+        path(R + kind, results.results_export, {"kind": kind}, name=f"results-round-{kind}")
+        for kind in EXPORT_KINDS
+    ],
     *[
         path(
             RESULTS + "rounds/<int:number>/" + kind,
-            results.results_export,
-            {"kind": kind},
-            name=f"results-round-{kind}",
+            RedirectView.as_view(pattern_name=f"results-round-{kind}", permanent=True),
+            name=f"results-round-{kind}-former",
         )
         for kind in EXPORT_KINDS
     ],

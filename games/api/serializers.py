@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.models import Penalty, RenoncKind
+from games.models import PenaltyChoice, RenoncKindChoice
 
 
 def _seat(**kwargs: Any) -> serializers.ChoiceField:
@@ -75,10 +75,10 @@ class RulingInputSerializer(serializers.Serializer[Any]):
         help_text="Deprecated: the deal's internal id. Still accepted when deal_number is "
         "not given; the deal must belong to this table.",
     )
-    kind = serializers.ChoiceField(choices=RenoncKind.choices)
+    kind = serializers.ChoiceField(choices=RenoncKindChoice.choices)
     offender = _seat()
     intentional = serializers.BooleanField(default=False)
-    penalty = serializers.ChoiceField(choices=Penalty.choices)
+    penalty = serializers.ChoiceField(choices=PenaltyChoice.choices)
     reason = serializers.CharField()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -109,10 +109,19 @@ class AppealDecideInputSerializer(serializers.Serializer[Any]):
 # -- output -------------------------------------------------------------------
 
 
+class LetterHistorySerializer(serializers.Serializer[Any]):
+    letter = serializers.CharField()
+    number = serializers.IntegerField(help_text="1-based position of the letter in the word")
+    deal_number = serializers.IntegerField(allow_null=True)
+    # The JSON key is "source"; a DRF field's own ``source`` attribute is not involved.
+    source = serializers.CharField(help_text="deal, misdeal or ruling")  # type: ignore[assignment]
+    ruling = serializers.IntegerField(allow_null=True, help_text="the ruling's id, if any")
+
+
 class SeatStateSerializer(serializers.Serializer[Any]):
     seat = serializers.CharField()
     player = serializers.CharField()
-    letters = serializers.IntegerField()
+    letter_count = serializers.IntegerField(help_text="how many letters of the word it holds")
     word_so_far = serializers.CharField()
     is_mecbol = serializers.BooleanField()
     has_placka = serializers.BooleanField()
@@ -122,12 +131,7 @@ class SeatStateSerializer(serializers.Serializer[Any]):
     place_shared = serializers.BooleanField()
     deals_played = serializers.IntegerField()
     deals_lost = serializers.IntegerField()
-    history = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Every letter the seat holds, in order: letter, number (position in the "
-        "word), deal_number, source (deal, misdeal, ruling) and ruling (its id, for a "
-        "ruling's letter).",
-    )
+    history = LetterHistorySerializer(many=True, help_text="Every letter it holds, in order.")
 
 
 class NextDealSerializer(serializers.Serializer[Any]):
@@ -136,6 +140,23 @@ class NextDealSerializer(serializers.Serializer[Any]):
     sitting_out = serializers.ListField(child=serializers.CharField())
     players = serializers.ListField(child=serializers.CharField())
     misdeals = serializers.IntegerField()
+
+
+class LetterAwardSerializer(serializers.Serializer[Any]):
+    seat = serializers.CharField()
+    letter = serializers.CharField()
+    # The JSON key is "source"; a DRF field's own ``source`` attribute is not involved.
+    source = serializers.CharField(help_text="deal, misdeal or ruling")  # type: ignore[assignment]
+
+
+class DealRulingSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    offender = serializers.CharField()
+    penalty = serializers.CharField()
+    penalty_label = serializers.CharField()
+    reason = serializers.CharField()
+    in_force = serializers.BooleanField()
 
 
 class DealStateSerializer(serializers.Serializer[Any]):
@@ -149,7 +170,9 @@ class DealStateSerializer(serializers.Serializer[Any]):
     recorded_losers = serializers.ListField(child=serializers.CharField())
     points = serializers.DictField(child=serializers.IntegerField())
     misdeals = serializers.IntegerField()
-    letters = serializers.ListField(child=serializers.DictField())
+    letter_awards = LetterAwardSerializer(
+        many=True, help_text="Every letter the deal gave, in order: misdeals, losers, rulings."
+    )
     placka = serializers.ListField(child=serializers.CharField())
     flags = serializers.ListField(
         child=serializers.CharField(),
@@ -161,8 +184,8 @@ class DealStateSerializer(serializers.Serializer[Any]):
         help_text="Played at the table but no longer counted after a ruling: for the referee."
     )
     issue_message = serializers.CharField(allow_null=True)
-    rulings = serializers.ListField(
-        child=serializers.DictField(), help_text="Rulings on this deal, overturned ones too."
+    rulings = DealRulingSerializer(
+        many=True, help_text="Rulings on this deal, overturned ones too."
     )
     analysable = serializers.BooleanField(
         help_text="entered with a full record: its review is at /games/deals/<id>/review/"
@@ -176,19 +199,12 @@ class AppealOutSerializer(serializers.Serializer[Any]):
     decision_reason = serializers.CharField()
 
 
-class RulingOutSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+class RulingOutSerializer(DealRulingSerializer):
     deal = serializers.IntegerField()
     deal_number = serializers.IntegerField(allow_null=True)
-    kind = serializers.CharField()
-    offender = serializers.CharField()
     intentional = serializers.BooleanField()
-    penalty = serializers.CharField()
-    penalty_label = serializers.CharField()
-    reason = serializers.CharField()
     referee = serializers.CharField(allow_null=True)
     ruled_at = serializers.DateTimeField()
-    in_force = serializers.BooleanField()
     appeals = AppealOutSerializer(many=True)
 
 
@@ -201,8 +217,8 @@ class RefereeCallSerializer(serializers.Serializer[Any]):
 
 
 class HeldDealSerializer(serializers.Serializer[Any]):
-    number = serializers.IntegerField()
-    issue = serializers.CharField()
+    number = serializers.IntegerField(allow_null=True)
+    issue = serializers.CharField(allow_null=True)
     message = serializers.CharField(allow_null=True)
 
 
@@ -216,8 +232,10 @@ class TableRefSerializer(serializers.Serializer[Any]):
 class GameStateSerializer(serializers.Serializer[Any]):
     table = TableRefSerializer()
     game = serializers.IntegerField(allow_null=True)
-    word = serializers.CharField()
-    letters = serializers.ListField(child=serializers.CharField())
+    word = serializers.CharField(help_text="the word's label as the round shows it")
+    word_letters = serializers.ListField(
+        child=serializers.CharField(), help_text="the letters a seat collects, one per loss"
+    )
     status = serializers.ChoiceField(choices=["running", "finished"])
     finished = serializers.BooleanField()
     finish_reason = serializers.CharField(allow_null=True)
@@ -254,8 +272,14 @@ class DashboardTableSerializer(serializers.Serializer[Any]):
     rulings = RulingOutSerializer(many=True)
 
 
+class RoundRefSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+
+
 class DashboardSerializer(serializers.Serializer[Any]):
-    round = serializers.DictField()
+    round = RoundRefSerializer()
     tables = DashboardTableSerializer(many=True)
     calls = serializers.ListField(
         child=serializers.IntegerField(), help_text="Numbers of the tables calling a referee."

@@ -228,7 +228,7 @@ class RoundDashboardApi(APIView):
 
     @extend_schema(responses={200: s.DashboardSerializer})
     def get(self, request: Request, round_id: int) -> Response:
-        round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=round_id)
-        if not may_see_results(request.user, round_):
+        round = get_object_or_404(Round.objects.select_related("tournament"), pk=round_id)
+        if not may_see_results(request.user, round):
             raise Http404
-        return Response(selectors.round_dashboard(round_))
+        return Response(selectors.round_dashboard(round))

@@ -14,7 +14,7 @@ the sit-outs of the state it follows (facts of play, :class:`DealRecorded`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from games.ledger.events import DealRecorded, Event
 from games.ledger.replay import replay
@@ -22,11 +22,40 @@ from games.ledger.settings import LedgerSettings
 from games.ledger.state import LedgerState, SeatState
 
 
-def seat_view(seat: SeatState, state: LedgerState) -> dict[str, Any]:
+class SeatView(TypedDict):
+    """A seat as the table page shows it (the full state's seats add to it)."""
+
+    seat: str
+    #: How many letters of the word the seat holds.
+    letter_count: int
+    #: The letters held, e.g. ``"TON"``.
+    word_so_far: str
+    is_mecbol: bool
+    has_placka: bool
+    is_active: bool
+    place: int | None
+
+
+class NextView(TypedDict):
+    dealer: str
+    sitting_out: list[str]
+    players: list[str]
+
+
+class AheadNode(TypedDict):
+    """One state of the tree; ``after`` holds the state after each possible loser."""
+
+    seats: list[SeatView]
+    finished: bool
+    next: NextView | None
+    after: NotRequired[dict[str, AheadNode]]
+
+
+def seat_view(seat: SeatState, state: LedgerState) -> SeatView:
     """What the table page shows of a seat (shared with the full state's seats)."""
     return {
         "seat": seat.seat,
-        "letters": seat.letters,
+        "letter_count": seat.letter_count,
         "word_so_far": seat.word_so_far,
         "is_mecbol": seat.is_mecbol and seat.is_active and not state.finished,
         "has_placka": seat.has_placka,
@@ -35,7 +64,7 @@ def seat_view(seat: SeatState, state: LedgerState) -> dict[str, Any]:
     }
 
 
-def next_view(state: LedgerState) -> dict[str, Any] | None:
+def next_view(state: LedgerState) -> NextView | None:
     """Who deals the next deal, who sits it out and who plays it (``None`` once finished)."""
     if state.next_deal is None:
         return None
@@ -54,7 +83,7 @@ def next_deal_event(state: LedgerState, loser: str, event_id: str) -> DealRecord
     return DealRecorded(event_id, (loser,), None, nxt.sitting_out, nxt.dealer)
 
 
-def node(state: LedgerState) -> dict[str, Any]:
+def node(state: LedgerState) -> AheadNode:
     """One state of the tree, without its children."""
     return {
         "seats": [seat_view(seat, state) for seat in state.seats],
@@ -69,7 +98,7 @@ def ahead(
     depth: int,
     *,
     state: LedgerState | None = None,
-) -> dict[str, Any]:
+) -> AheadNode:
     """For each loser of the next ``depth`` deals, the state after it (``after``, keyed by
     the loser's seat). ``state`` is the replay of ``events`` when the caller has it."""
     current = state if state is not None else replay(settings, events)
@@ -81,12 +110,12 @@ def _grow(
     events: list[Event],
     state: LedgerState,
     depth: int,
-) -> dict[str, Any]:
+) -> AheadNode:
     here = node(state)
     view = here["next"]
     if depth <= 0 or view is None or state.finished:
         return here
-    after: dict[str, Any] = {}
+    after: dict[str, AheadNode] = {}
     for loser in view["players"]:
         event = next_deal_event(state, loser, f"ahead-{len(events)}-{loser}")
         branch = [*events, event]

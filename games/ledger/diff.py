@@ -73,7 +73,7 @@ def _deal_fields(deal: DealState) -> dict[str, str]:
         "dealer": deal.dealer or "-",
         "sitting out": _seats(deal.sitting_out),
         "losers": _seats(deal.losers),
-        "letters": ",".join(f"{a.seat}:{a.letter}" for a in deal.letters) or "-",
+        "letter awards": ",".join(f"{a.seat}:{a.letter}" for a in deal.letter_awards) or "-",
         "placka": _seats(deal.placka),
         "left table": _seats(deal.left_table),
         "next dealer": deal.next_dealer or "-",
@@ -82,7 +82,7 @@ def _deal_fields(deal: DealState) -> dict[str, str]:
 
 def _seat_fields(seat: SeatState) -> dict[str, str]:
     return {
-        "letters": seat.word_so_far or "-",
+        "word so far": seat.word_so_far or "-",
         "placka": "yes" if seat.has_placka else "no",
         "at table": "yes" if seat.is_active else "no",
         "place": "-" if seat.place is None else str(seat.place),

@@ -308,7 +308,7 @@ class _Game:
                 points=_points(deal),
                 misdeals=tuple(misdealt[0]),
                 rulings=tuple(effects),
-                letters=tuple(letters),
+                letter_awards=tuple(letters),
                 placka=tuple(misdealt[2]) + tuple(completers),
                 left_table=left,
                 next_dealer=following,
@@ -344,7 +344,7 @@ class _Game:
                 points=_points(deal) if deal else (),
                 misdeals=tuple(misdealt[0]),
                 rulings=(),
-                letters=tuple(misdealt[1]),
+                letter_awards=tuple(misdealt[1]),
                 placka=tuple(misdealt[2]),
                 left_table=tuple(misdealt[3]),
                 next_dealer=None if self.finished else self.dealer,
@@ -369,7 +369,7 @@ class _Game:
         seats = tuple(
             SeatState(
                 seat=seat,
-                letters=self.letters[seat],
+                letter_count=self.letters[seat],
                 word_so_far="".join(self.settings.word[: self.letters[seat]]),
                 is_mecbol=self.letters[seat] == self.length - 1,
                 has_placka=seat in self.plackas,

@@ -67,7 +67,7 @@ class RulingEffect:
     offender: str
     intentional: bool
     penalty: Penalty
-    letters: tuple[LetterAward, ...] = ()
+    letter_awards: tuple[LetterAward, ...] = ()
     #: For loses_deal: the recorded losers the offender replaced.
     replaced_losers: tuple[str, ...] = ()
     #: For disqualification / ban: the offender left the table.
@@ -98,7 +98,7 @@ class DealState:
     misdeals: tuple[MisdealState, ...]
     rulings: tuple[RulingEffect, ...]
     #: Every letter given in this deal, in order: misdeals, losers, rulings.
-    letters: tuple[LetterAward, ...]
+    letter_awards: tuple[LetterAward, ...]
     #: Seats that completed the word in this deal.
     placka: tuple[str, ...]
     #: Seats that left the table after this deal (placka in elimination, disqualification).
@@ -116,7 +116,8 @@ class DealState:
 @dataclass(frozen=True)
 class SeatState:
     seat: str
-    letters: int
+    #: How many letters of the word the seat holds.
+    letter_count: int
     #: The letters held so far, e.g. ``"TON"``.
     word_so_far: str
     is_mecbol: bool

@@ -6,7 +6,7 @@ from games.models.audit import AuditAction, AuditEntry
 from games.models.events import Correction, Deal, DealMode, Misdeal
 from games.models.game import Game, GameStatus
 from games.models.results import SeatResult
-from games.models.rulings import Appeal, AppealStatus, Penalty, RenoncKind, Ruling
+from games.models.rulings import Appeal, AppealStatus, PenaltyChoice, RenoncKindChoice, Ruling
 
 __all__ = [
     "Appeal",
@@ -19,8 +19,8 @@ __all__ = [
     "Game",
     "GameStatus",
     "Misdeal",
-    "Penalty",
-    "RenoncKind",
+    "PenaltyChoice",
+    "RenoncKindChoice",
     "Ruling",
     "SeatResult",
 ]

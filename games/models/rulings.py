@@ -4,20 +4,25 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.ledger.events import Penalty, RenoncKind
 
-class RenoncKind(models.TextChoices):
-    PEEKING = "A", _("A: peeking")
-    REVOKE = "B", _("B: revoke")
-    MISDEAL = "C", _("C: misdeal")
-    OTHER = "other", _("other")
+# The kinds and penalties are the ledger's (games.ledger.events); these add the labels the
+# site shows, under their own names.
 
 
-class Penalty(models.TextChoices):
-    LOSES_DEAL = "loses_deal", _("loses the deal and takes the letter")
-    EXTRA_LETTER = "extra_letter", _("an extra letter")
-    LOSES_GAME = "loses_game", _("loss of the game")
-    DISQUALIFICATION = "disqualification", _("disqualification from the tournament")
-    BAN = "ban", _("lifetime ban (intentional renonc B)")
+class RenoncKindChoice(models.TextChoices):
+    PEEKING = RenoncKind.PEEKING.value, _("A: peeking")
+    REVOKE = RenoncKind.REVOKE.value, _("B: revoke")
+    MISDEAL = RenoncKind.MISDEAL.value, _("C: misdeal")
+    OTHER = RenoncKind.OTHER.value, _("other")
+
+
+class PenaltyChoice(models.TextChoices):
+    LOSES_DEAL = Penalty.LOSES_DEAL.value, _("loses the deal and takes the letter")
+    EXTRA_LETTER = Penalty.EXTRA_LETTER.value, _("an extra letter")
+    LOSES_GAME = Penalty.LOSES_GAME.value, _("loss of the game")
+    DISQUALIFICATION = Penalty.DISQUALIFICATION.value, _("disqualification from the tournament")
+    BAN = Penalty.BAN.value, _("lifetime ban (intentional renonc B)")
 
 
 class Ruling(models.Model):
@@ -31,10 +36,10 @@ class Ruling(models.Model):
         "games.Deal", on_delete=models.CASCADE, related_name="rulings", verbose_name=_("deal")
     )
     seq = models.PositiveIntegerField(editable=False)
-    kind = models.CharField(_("renonc"), max_length=5, choices=RenoncKind.choices)
+    kind = models.CharField(_("renonc"), max_length=5, choices=RenoncKindChoice.choices)
     offender = models.CharField(_("offending seat"), max_length=1)
     intentional = models.BooleanField(_("intentional"), default=False)
-    penalty = models.CharField(_("penalty"), max_length=16, choices=Penalty.choices)
+    penalty = models.CharField(_("penalty"), max_length=16, choices=PenaltyChoice.choices)
     reason = models.TextField(_("reason"))
     referee = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -63,10 +68,10 @@ class Ruling(models.Model):
             models.UniqueConstraint(fields=["game", "seq"], name="ruling_seq_once"),
             models.CheckConstraint(condition=~models.Q(reason=""), name="ruling_reason"),
             models.CheckConstraint(
-                condition=models.Q(kind__in=RenoncKind.values), name="ruling_kind_valid"
+                condition=models.Q(kind__in=RenoncKindChoice.values), name="ruling_kind_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(penalty__in=Penalty.values), name="ruling_penalty_valid"
+                condition=models.Q(penalty__in=PenaltyChoice.values), name="ruling_penalty_valid"
             ),
             models.CheckConstraint(
                 condition=~models.Q(penalty="ban")

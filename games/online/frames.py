@@ -7,7 +7,7 @@ sends the frame of its own seat only: no frame ever carries another seat's hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext as _
 
@@ -17,7 +17,64 @@ from games.online.models import BotLevel, OnlineGame, OnlineSeat
 #: The key of the spectators' frame in a step (msgpack-friendly, unlike None).
 PUBLIC = ""
 
-Step = dict[str, dict[str, Any]]
+
+class SeatInfo(TypedDict):
+    """Who sits at a seat of an online table."""
+
+    seat: str
+    name: str
+    is_bot: bool
+    connected: bool
+    bot_takeover: bool
+
+
+class GameFrame(TypedDict):
+    """The game so far, with the names of the table state (:mod:`games.contracts`)."""
+
+    #: The letters a seat collects, one per loss.
+    word_letters: list[str]
+    #: The letters each seat holds, e.g. ``{"A": "KO", "B": ""}``.
+    word_so_far: dict[str, str]
+    mecbol: list[str]
+    deal_number: int
+    dealer: str
+    finished: bool
+    #: Seats that completed the word.
+    placka: list[str]
+    placings: dict[str, int] | None
+
+
+class LastDeal(TypedDict):
+    number: int
+    losers: list[str]
+    points: dict[str, int]
+
+
+class ClockFrame(TypedDict):
+    seat: str | None
+    #: Milliseconds since the epoch.
+    deadline: int | None
+    seconds_per_action: int
+    grace: bool
+    waiting_for_director: str | None
+
+
+class StateFrame(TypedDict):
+    type: str
+    version: int
+    game: GameFrame
+    seats: list[SeatInfo]
+    clock: ClockFrame
+    last_deal: LastDeal | None
+    paused: bool
+    #: The seat this frame is for (``None``: the spectators' frame).
+    you: str | None
+    #: The engine's view of the deal for that seat (:func:`engine.seat_view`).
+    view: dict[str, Any]
+
+
+#: The frames of one version, by seat (:data:`PUBLIC` for spectators).
+Step = dict[str, StateFrame]
 
 
 def seat_name(seat: OnlineSeat, level: str = BotLevel.MEDIUM) -> str:
@@ -34,7 +91,7 @@ def seat_name(seat: OnlineSeat, level: str = BotLevel.MEDIUM) -> str:
     return str(nickname or user.get_username())
 
 
-def seats_json(seats: Sequence[OnlineSeat], level: str = BotLevel.MEDIUM) -> list[dict[str, Any]]:
+def seats_json(seats: Sequence[OnlineSeat], level: str = BotLevel.MEDIUM) -> list[SeatInfo]:
     return [
         {
             "seat": seat.seat,
@@ -47,22 +104,21 @@ def seats_json(seats: Sequence[OnlineSeat], level: str = BotLevel.MEDIUM) -> lis
     ]
 
 
-def game_json(row: OnlineGame, game: Game) -> dict[str, Any]:
-    over = game.is_over()
-    loser = game.loser
+def game_json(row: OnlineGame, game: Game) -> GameFrame:
+    finished = game.is_over()
     return {
-        "word": row.word_letters,
-        "letters": {s.code: game.letters_of(s) for s in SEATS},
+        "word_letters": list(row.word_letters),
+        "word_so_far": {s.code: game.letters_of(s) for s in SEATS},
         "mecbol": [s.code for s in game.mecbol()],
-        "deal_number": len(game.results) + (0 if over else 1),
+        "deal_number": len(game.results) + (0 if finished else 1),
         "dealer": game.deal.dealer.code,
-        "over": over,
-        "placka": loser[0].code if loser else None,
-        "placings": {s.code: p for s, p in game.placings().items()} if over else None,
+        "finished": finished,
+        "placka": [s.code for s in game.loser],
+        "placings": {s.code: p for s, p in game.placings().items()} if finished else None,
     }
 
 
-def last_deal_json(game: Game) -> dict[str, Any] | None:
+def last_deal_json(game: Game) -> LastDeal | None:
     if not game.results:
         return None
     result = game.results[-1]
@@ -73,7 +129,7 @@ def last_deal_json(game: Game) -> dict[str, Any] | None:
     }
 
 
-def clock_json(row: OnlineGame, game: Game) -> dict[str, Any]:
+def clock_json(row: OnlineGame, game: Game) -> ClockFrame:
     turn = game.turn
     return {
         "seat": turn.code if turn is not None else None,
@@ -89,25 +145,33 @@ def state_step(
     seats: Sequence[OnlineSeat],
     game: Game,
     version: int,
-    seats_data: list[dict[str, Any]] | None = None,
+    seats_data: list[SeatInfo] | None = None,
 ) -> Step:
     """The frames of one version: ``step["A"]`` for a player at A ..., ``step[PUBLIC]`` for
     spectators (and for anyone whose seat has no frame: never more than the public sees)."""
-    common = {
-        "type": "state",
-        "version": version,
-        "game": game_json(row, game),
-        "seats": seats_data if seats_data is not None else seats_json(seats, row.bot_level),
-        "clock": clock_json(row, game),
-        "last_deal": last_deal_json(game),
-        "paused": False,
-    }
-    step: Step = {PUBLIC: {**common, "you": None, "view": public_view(game.deal)}}
+    game_frame = game_json(row, game)
+    seat_infos = seats_data if seats_data is not None else seats_json(seats, row.bot_level)
+    clock = clock_json(row, game)
+    last_deal = last_deal_json(game)
+
+    def frame(you: str | None, view: dict[str, Any]) -> StateFrame:
+        return {
+            "type": "state",
+            "version": version,
+            "game": game_frame,
+            "seats": seat_infos,
+            "clock": clock,
+            "last_deal": last_deal,
+            "paused": False,
+            "you": you,
+            "view": view,
+        }
+
+    step: Step = {PUBLIC: frame(None, public_view(game.deal))}
     # Only seats a person sits at are ever sent a frame: a bot's view is not built.
     for seat in seats:
         if seat.user_id is not None:
-            code = Seat.parse(seat.seat)
-            step[seat.seat] = {**common, "you": seat.seat, "view": seat_view(game.deal, code)}
+            step[seat.seat] = frame(seat.seat, seat_view(game.deal, Seat.parse(seat.seat)))
     return step
 
 
@@ -116,7 +180,7 @@ def refresh_meta(
     row: OnlineGame,
     seats: Sequence[OnlineSeat],
     game: Game,
-    seats_data: list[dict[str, Any]] | None = None,
+    seats_data: list[SeatInfo] | None = None,
 ) -> Step:
     """The same step with the table's current seats and clock (set after the last action)."""
     seats_now = seats_data if seats_data is not None else seats_json(seats, row.bot_level)

@@ -17,6 +17,7 @@ from games.models import AuditEntry, Game, GameStatus
 from games.results import seat_results_write
 from games.signals import scores_changed
 from scwu.roles import AnyUser
+from scwu.services.words import word_letters_normal
 from tournaments.models import Round, RoundStatus, Table, TableKind, Tournament, TournamentStatus
 
 PLAYING_ROUND = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
@@ -46,22 +47,35 @@ def game_start(*, table: Table) -> Game:
         raise ValidationError(
             {"table": [_("A table needs seats A-D, A-E or A-F to be scored.")]}, code="seats"
         )
+    return game_create(table, seats=len(positions))
+
+
+#: What a game takes from its table when it starts.
+_GAME_FIELDS = ("word_label", "word_letters", "seats", "placka_mode", "sit_out_rule")
+
+
+def game_unsaved(table: Table, *, seats: int) -> Game:
+    """The table's game as it starts (not saved): the round's word and placka mode, the
+    tournament's sit-out rule. The one definition of a new game, for the scorekeeping
+    services, the online tables and the state of a table before its first deal."""
     word = table.round.word
-    game = Game(
+    return Game(
         table=table,
         word_label=word.label,
-        word_letters="".join(ch for ch in word.letters if not ch.isspace()).upper(),
-        seats=len(positions),
+        word_letters=word_letters_normal(word.letters),
+        seats=seats,
         placka_mode=table.round.placka_mode,
         sit_out_rule=table.round.tournament.sit_out_rule,
     )
+
+
+def game_create(table: Table, *, seats: int) -> Game:
+    """The table's game: the one that exists, or a new :func:`game_unsaved` one. Callers
+    check the table first (:func:`game_start` for a physical table)."""
+    game = game_unsaved(table, seats=seats)
     game.full_clean(exclude=["table"])
     game, _created = Game.objects.get_or_create(
-        table=table,
-        defaults={
-            field: getattr(game, field)
-            for field in ("word_label", "word_letters", "seats", "placka_mode", "sit_out_rule")
-        },
+        table=table, defaults={field: getattr(game, field) for field in _GAME_FIELDS}
     )
     return game
 
@@ -178,10 +192,10 @@ def write_done(
 def round_update_status(*, round_id: int) -> None:
     """Mark the round finished when every table's game is finished (and back, if one
     reopens through an undo or a correction)."""
-    round_ = Round.objects.select_for_update(no_key=True).get(pk=round_id)
-    tables = Table.objects.filter(round=round_)
+    round = Round.objects.select_for_update(no_key=True).get(pk=round_id)
+    tables = Table.objects.filter(round=round)
     unfinished = tables.exclude(game__status=GameStatus.FINISHED).exists()
-    if not unfinished and tables.exists() and round_.status == RoundStatus.PUBLISHED:
-        Round.objects.filter(pk=round_.pk).update(status=RoundStatus.FINISHED)
-    elif unfinished and round_.status == RoundStatus.FINISHED:
-        Round.objects.filter(pk=round_.pk).update(status=RoundStatus.PUBLISHED)
+    if not unfinished and tables.exists() and round.status == RoundStatus.PUBLISHED:
+        Round.objects.filter(pk=round.pk).update(status=RoundStatus.FINISHED)
+    elif unfinished and round.status == RoundStatus.FINISHED:
+        Round.objects.filter(pk=round.pk).update(status=RoundStatus.PUBLISHED)

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
 from games.ledger import LedgerError, RulingWithdrawn, validate_event
-from games.models import Appeal, AppealStatus, AuditAction, Deal, Penalty, RenoncKind, Ruling
+from games.ledger.events import Penalty, RenoncKind
+from games.models import Appeal, AppealStatus, AuditAction, Deal, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.models.bans import BanSource
 from scwu.roles import AnyUser

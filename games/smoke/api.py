@@ -69,7 +69,7 @@ class SmokeSessionListCreateApi(APIView):
         data.is_valid(raise_exception=True)
         values: dict[str, Any] = dict(data.validated_data)
         values["participants"] = [
-            services.Seat(name=p.get("name", ""), player=p.get("player"))
+            services.Participant(name=p.get("name", ""), player=p.get("player"))
             for p in values["participants"]
         ]
         session = services.smoke_session_create(by=request.user, **values)

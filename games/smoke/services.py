@@ -55,7 +55,7 @@ def _refusal(error: SmokeError, default: str = "session") -> ValidationError:
 
 
 @dataclass(frozen=True)
-class Seat:
+class Participant:
     """A participant as entered: a name, optionally a registered player."""
 
     name: str = ""
@@ -81,16 +81,16 @@ def _require_keeper(user: AnyUser | None, session: SmokeSession) -> None:
         )
 
 
-def _seats(participants: Sequence[Seat | str]) -> list[Seat]:
+def _seats(participants: Sequence[Participant | str]) -> list[Participant]:
     seats = []
     for entry in participants:
-        seat = Seat(name=entry) if isinstance(entry, str) else entry
+        seat = Participant(name=entry) if isinstance(entry, str) else entry
         name = seat.name.strip() or (seat.player.nickname if seat.player else "")
         if not name:
             raise ValidationError(
                 {"participants": [_("Every participant needs a name.")]}, code="blank"
             )
-        seats.append(Seat(name=name, player=seat.player))
+        seats.append(Participant(name=name, player=seat.player))
     keys = [s.name.casefold() for s in seats]
     if len(set(keys)) != len(keys):
         raise ValidationError(
@@ -104,7 +104,7 @@ def smoke_session_create(
     *,
     by: AnyUser | None,
     name: str,
-    participants: Sequence[Seat | str],
+    participants: Sequence[Participant | str],
     first_dealer: str,
     date: dt.date | None = None,
     club: Club | None = None,

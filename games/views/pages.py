@@ -12,10 +12,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import selectors, services
+from games.contracts import TableState
 from games.forms import parse_points
 from games.models import Game
 from games.permissions import can_referee, can_score, is_party, may_see_table
@@ -116,24 +118,41 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "games/table.html", table_context(request, table))
 
 
-def round_dashboard(request: HttpRequest, round_id: int) -> HttpResponse:
-    round_ = get_object_or_404(Round.objects.select_related("tournament", "word"), pk=round_id)
-    if not may_see_results(request.user, round_):
+def _visible_round(request: HttpRequest, **lookup: Any) -> Round:
+    round = get_object_or_404(Round.objects.select_related("tournament", "word"), **lookup)
+    if not may_see_results(request.user, round):
         raise Http404
-    states: dict[int, tuple[Table, dict[str, Any]]] = {}
-    dashboard = selectors.round_dashboard(round_, states=states)
+    return round
+
+
+def round_dashboard_by_id(request: HttpRequest, round_id: int) -> HttpResponse:
+    """The dashboard's former address, by the round's id: a permanent redirect to the
+    round's own address (a hidden round stays a 404, its address is not given away)."""
+    round = _visible_round(request, pk=round_id)
+    url = reverse("games:dashboard", kwargs={"slug": round.tournament.slug, "number": round.number})
+    return redirect(url, permanent=True)
+
+
+def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _visible_round(request, tournament__slug=slug, number=number)
+    states: dict[int, tuple[Table, TableState]] = {}
+    dashboard = selectors.round_dashboard(round, states=states)
+    # The page adds each table's referee tools to what the API sends.
+    tables: list[dict[str, Any]] = []
     for item in dashboard["tables"]:
         table, state = states[item["table"]["id"]]
+        shown: dict[str, Any] = dict(item)
         if can_referee(request.user, table) or is_party(request.user, table):
-            item["tools"] = referee_tools(request, table, state, on_dashboard=True)
-    dashboard["has_tools"] = any("tools" in item for item in dashboard["tables"])
-    return render(request, "games/dashboard.html", {"round": round_, "dashboard": dashboard})
+            shown["tools"] = referee_tools(request, table, state, on_dashboard=True)
+        tables.append(shown)
+    page = {**dashboard, "tables": tables, "has_tools": any("tools" in t for t in tables)}
+    return render(request, "games/dashboard.html", {"round": round, "dashboard": page})
 
 
 def scoresheet(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table(table_id, request)
     state = selectors.table_state(table)
-    rows = range(1, 4 * len(state["letters"]) + 2)
+    rows = range(1, 4 * len(state["word_letters"]) + 2)
     return render(request, "games/scoresheet.html", {"table": table, "state": state, "rows": rows})
 
 

@@ -9,6 +9,7 @@ from django import forms
 from django.http import HttpRequest
 
 from games import selectors
+from games.contracts import TableState
 from games.forms import AppealForm, CorrectionForm, RulingForm, WaiverForm
 from games.permissions import can_referee, is_party
 from tournaments.models import Table
@@ -17,7 +18,7 @@ from tournaments.models import Table
 def referee_tools(
     request: HttpRequest,
     table: Table,
-    state: dict[str, Any],
+    state: TableState,
     *,
     bound: dict[str, forms.Form] | None = None,
     on_dashboard: bool = False,

@@ -124,22 +124,6 @@ def player_create(
 
 
 @transaction.atomic
-def player_update(
-    *, by: AnyUser | None, player: Player, nickname: str | None = None, real_name: str | None = None
-) -> Player:
-    require_role(by, Role.ADMINISTRATOR)
-    if nickname is not None:
-        nickname = nickname_clean(nickname)
-        _assert_nickname_free(nickname, exclude_pk=player.pk)
-        player.nickname = nickname
-    if real_name is not None:
-        player.real_name = real_name.strip()
-    player.full_clean(exclude=["nickname_key"])
-    player.save()
-    return player
-
-
-@transaction.atomic
 def membership_start(
     *, by: AnyUser | None, player: Player, club: Club, start: dt.date, authorised: bool = False
 ) -> Membership:

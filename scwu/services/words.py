@@ -16,14 +16,27 @@ from scwu.models.players import nickname_key
 from scwu.roles import AnyUser, Role, require_role
 
 
+def word_letters_normal(letters: str) -> str:
+    """The letters players collect, as every game counts them: NFC, upper case, no spaces.
+
+    The one normalisation of a word's letters: the register stores them so, and the
+    scorekeeping and online games take them through here.
+
+    >>> word_letters_normal(" flick ")
+    'FLICK'
+    """
+    return unicodedata.normalize("NFC", "".join(letters.split())).upper()
+
+
 def word_letters_clean(letters: str) -> str:
-    """Normalise the letters players collect: NFC, upper case, Unicode letters only.
+    """The normal letters of a proposed word (:func:`word_letters_normal`), checked:
+    Unicode letters only, with no space between them.
 
     >>> word_letters_clean(" flick ")
     'FLICK'
     """
-    value = unicodedata.normalize("NFC", letters.strip()).upper()
-    if not value or not all(ch.isalpha() for ch in value):
+    value = word_letters_normal(letters)
+    if not value or len(letters.split()) > 1 or not all(ch.isalpha() for ch in value):
         raise ValidationError(
             {
                 "letters": [

@@ -92,7 +92,8 @@ def test_a_ruling_by_deal_number_and_an_appeal_that_overturns_it(
 
     commission = phones()
     sign_in(commission, base, s.commission.username, "pw", table_url)
-    commission.click(f"a[href='/games/rounds/{s.round.pk}/']")  # the round dashboard
+    dashboard = f"/tournaments/{s.tournament.slug}/rounds/{s.round.number}/dashboard/"
+    commission.click(f"a[href='{dashboard}']")
     commission.click("#appeals-link")
     appeal = commission.locator("#pending-appeals article").first
     appeal.locator("input[type=radio][value=overturn]").check()

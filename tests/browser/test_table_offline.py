@@ -68,7 +68,7 @@ def test_a_game_finished_offline_is_shown_pending_and_recorded_once(
     page.wait_for_selector("#seats .seat[data-seat=D]")
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
     expect(page.locator("#pending-log li")).to_have_count(1)
-    expect(_seat(page, "D")).to_have_attribute("data-letters", "1")
+    expect(_seat(page, "D")).to_have_attribute("data-letter-count", "1")
     assert _seat(page, "D").locator(".letter.got.pending").count() == 1
     # D dealt... the dealer moved to D, who sits out deal 5 at this table of five
     expect(page.locator("#next-deal")).to_contain_text("Deal 5 · D deals · D sits out")
@@ -90,13 +90,13 @@ def test_a_game_finished_offline_is_shown_pending_and_recorded_once(
     expect(page.locator("#points-loser")).to_contain_text("B")
     page.click("#points-submit")
     expect(page.locator("#pending-log li")).to_have_count(2)
-    expect(_seat(page, "B")).to_have_attribute("data-letters", "3")
+    expect(_seat(page, "B")).to_have_attribute("data-letter-count", "3")
     expect(_seat(page, "B").locator(".tag-placka")).to_have_count(1)
     expect(page.locator("#next-deal")).to_contain_text("Game over (pending)")
     expect(page.locator("#table-app")).to_have_attribute("data-shown-status", "finished")
     for seat in "ABCDE":
         expect(_seat(page, seat)).to_be_disabled()
-    shown = {seat: _seat(page, seat).get_attribute("data-letters") for seat in "ABCDE"}
+    shown = {seat: _seat(page, seat).get_attribute("data-letter-count") for seat in "ABCDE"}
     assert Deal.objects.filter(game__table=s.table).count() == 3
 
     # the network returns: both deals are sent, once each, in order
@@ -116,7 +116,7 @@ def test_a_game_finished_offline_is_shown_pending_and_recorded_once(
     # then the server's game is what the page showed while offline
     state = table_state(s.table)
     assert state["finished"] is True
-    assert {seat["seat"]: str(seat["letters"]) for seat in state["seats"]} == shown
+    assert {seat["seat"]: str(seat["letter_count"]) for seat in state["seats"]} == shown
     assert [seat["seat"] for seat in state["seats"] if seat["has_placka"]] == ["B"]
     assert state["deals"][3]["sitting_out"] == ["B"]
     assert state["deals"][4]["dealer"] == "D"

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games import selectors, services
+from scwu.models import PlayingWord
 from tests.factories import CommissionMemberFactory, PlayerFactory, PlayingWordFactory, UserFactory
 from tournaments.models import (
     Entry,
@@ -48,23 +49,25 @@ def make_tournament(**kwargs: Any) -> Tournament:
     return Tournament.objects.create(**defaults)
 
 
-def make_round(tournament: Tournament, *, word: str = "TONDA", **kwargs: Any) -> Round:
+def make_round(
+    tournament: Tournament, *, word: str | PlayingWord = "TONDA", **kwargs: Any
+) -> Round:
     defaults: dict[str, Any] = {
         "number": tournament.rounds.count() + 1,
-        "word": PlayingWordFactory(letters=word, label=word),
+        "word": PlayingWordFactory(letters=word, label=word) if isinstance(word, str) else word,
         "status": RoundStatus.PUBLISHED,
     }
     defaults.update(kwargs)
     return Round.objects.create(tournament=tournament, **defaults)
 
 
-def make_table(round_: Round, *, seats: int = 4, line_judge: User | None = None) -> Table:
+def make_table(round: Round, *, seats: int = 4, line_judge: User | None = None) -> Table:
     table = Table.objects.create(
-        round=round_, number=round_.tables.count() + 1, line_judge=line_judge
+        round=round, number=round.tables.count() + 1, line_judge=line_judge
     )
     for position in "ABCDEF"[:seats]:
         player = PlayerFactory()
-        entry, _ = Entry.objects.get_or_create(tournament=round_.tournament, player=player)
+        entry, _ = Entry.objects.get_or_create(tournament=round.tournament, player=player)
         Seat.objects.create(table=table, position=position, entry=entry)
     return table
 
@@ -105,9 +108,9 @@ def make_setup(*, seats: int = 4, word: str = "TONDA", **round_kwargs: Any) -> S
     commission = CommissionMemberFactory().user
     tournament = make_tournament(head_referee=head)
     tournament.directors.add(director)
-    round_ = make_round(tournament, word=word, **round_kwargs)
-    table = make_table(round_, seats=seats, line_judge=judge)
-    return Setup(tournament, round_, table, judge, head, director, commission, UserFactory())
+    round = make_round(tournament, word=word, **round_kwargs)
+    table = make_table(round, seats=seats, line_judge=judge)
+    return Setup(tournament, round, table, judge, head, director, commission, UserFactory())
 
 
 @pytest.fixture

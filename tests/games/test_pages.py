@@ -21,7 +21,8 @@ def test_table_page_public_and_judge(setup: Setup, client: Client) -> None:
 
 def test_dashboard_scoresheet_and_audit(setup: Setup, client: Client) -> None:
     setup.lose("B")
-    assert client.get(f"/games/rounds/{setup.round.pk}/").status_code == 200
+    slug = setup.tournament.slug
+    assert client.get(f"/tournaments/{slug}/rounds/1/dashboard/").status_code == 200
     assert client.get(f"/games/tables/{setup.table.pk}/scoresheet/").status_code == 200
     client.force_login(setup.judge)
     assert client.get(f"/games/tables/{setup.table.pk}/audit/").status_code == 403

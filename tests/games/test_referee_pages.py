@@ -64,7 +64,7 @@ def test_ruling_form_by_deal_number_keeps_who_sat_out(five: Setup) -> None:
     client = Client()
     client.force_login(five.head_referee)
     before = [(d["dealer"], d["sitting_out"]) for d in five.state()["deals"]]
-    dashboard = reverse("games:dashboard", kwargs={"round_id": five.round.pk})
+    dashboard = reverse("games:dashboard", args=[five.round.tournament.slug, five.round.number])
     answer = client.post(
         reverse("games:ruling", kwargs={"table_id": five.table.pk}),
         {**_ruling(3), "next": dashboard},
@@ -169,7 +169,7 @@ def test_appeal_from_the_table_page_decided_on_the_commission_page(five: Setup) 
 
 
 def test_referee_call_shown_and_acknowledged_on_the_dashboard(setup: Setup) -> None:
-    dashboard = reverse("games:dashboard", kwargs={"round_id": setup.round.pk})
+    dashboard = reverse("games:dashboard", args=[setup.round.tournament.slug, setup.round.number])
     call = reverse("games:referee-call", kwargs={"table_id": setup.table.pk})
     judge = Client()
     judge.force_login(setup.judge)

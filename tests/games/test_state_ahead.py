@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def _shown(state: dict[str, Any]) -> dict[str, Any]:
     """What the tree holds, taken from the full state the page gets from the server."""
-    keys = ("seat", "letters", "word_so_far", "is_mecbol", "has_placka", "is_active", "place")
+    keys = ("seat", "letter_count", "word_so_far", "is_mecbol", "has_placka", "is_active", "place")
     next_deal = state["next_deal"]
     return {
         "seats": [{key: seat[key] for key in keys} for seat in state["seats"]],

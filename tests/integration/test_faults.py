@@ -106,7 +106,7 @@ def test_with_redis_stopped_pages_serve_and_deals_record(client: Client) -> None
     deal_url = f"/api/games/tables/{s.table.pk}/deals/"
     pages = [
         f"/games/tables/{s.table.pk}/",
-        f"/games/rounds/{s.round.pk}/",
+        f"/tournaments/{s.tournament.slug}/rounds/{s.round.number}/dashboard/",
         f"/tournaments/{s.tournament.slug}/results/",
         f"/tournaments/{s.tournament.slug}/",
     ]

@@ -73,7 +73,7 @@ async def player(url: str, cookie: str, seat: str) -> list[dict[str, Any]]:
             if frame["type"] != "state":
                 continue
             assert frame["you"] == seat
-            if frame["game"]["over"]:
+            if frame["game"]["finished"]:
                 return frames
             # The sleepy seat lets its clock and grace run out once: a practice game then
             # pauses for it (no bot takes the seat), and it plays on from there.
@@ -175,7 +175,7 @@ def test_four_players_over_two_processes_play_a_whole_game(tmp_path: Path) -> No
         row = OnlineGame.objects.get(pk=game.pk)
         finals = {s: [f for f in got if f["type"] == "state"][-1] for s, got in frames.items()}
         assert {final["version"] for final in finals.values()} == {row.version}
-        assert all(final["game"]["over"] for final in finals.values())
+        assert all(final["game"]["finished"] for final in finals.values())
         assert len({json.dumps(final["game"], sort_keys=True) for final in finals.values()}) == 1
         # Both processes served players, so every change crossed the Redis layer.
         accepted = [log.read_text().count("[accepted]") for log in logs]

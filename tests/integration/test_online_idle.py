@@ -101,7 +101,7 @@ def test_idle_sockets_stay_open_then_play_and_disconnect_runs() -> None:
         started = time.monotonic()
         state, spectator_version = asyncio.run(idle_then_play(port, game.pk, cookie_of(human)))
         assert time.monotonic() - started > IDLE_SECONDS
-        assert state["version"] > 0 and not state["game"]["over"]  # played on after idling
+        assert state["version"] > 0 and not state["game"]["finished"]  # played on after idling
         assert spectator_version == state["version"]  # the spectator saw the last move
         # The player's socket closed: its disconnect handler marks the seat as gone.
         deadline = time.monotonic() + 10

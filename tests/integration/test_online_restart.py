@@ -62,7 +62,7 @@ def test_the_game_continues_identically_after_a_restart() -> None:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
     # Mid-game (a deal may end early at 17 points, so the phase is not fixed).
-    assert before["version"] > 0 and not before["game"]["over"]
+    assert before["version"] > 0 and not before["game"]["finished"]
     stored = OnlineGame.objects.get(pk=game.pk)
     assert stored.version == before["version"]
 

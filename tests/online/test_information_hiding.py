@@ -68,7 +68,7 @@ def state_at(row: OnlineGame, version: int) -> Game:
 
 def move_of(frame: dict[str, Any]) -> dict[str, Any] | None:
     view = frame["view"]
-    if frame["game"]["over"]:
+    if frame["game"]["finished"]:
         return None
     if view["must_pass"]:
         return {"type": "pass", "cards": view["hand"][-3:]}
@@ -89,7 +89,7 @@ def test_no_frame_shows_another_seats_cards_at_any_step(human: User) -> None:
         for _ in range(2000):
             # One whole deal, the deal change, and the next deal's pass (every phase).
             now = latest["A"]
-            if now["game"]["over"] or (
+            if now["game"]["finished"] or (
                 now["game"]["deal_number"] >= 2 and now["view"]["phase"] == "play"
             ):
                 break

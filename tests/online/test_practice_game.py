@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def choose(frame: dict[str, Any]) -> dict[str, Any] | None:
     """The human's move in a state frame: the first three cards to pass, the first legal card."""
     view = frame["view"]
-    if frame["game"]["over"] or (view["turn"] != frame["you"] and not view["must_pass"]):
+    if frame["game"]["finished"] or (view["turn"] != frame["you"] and not view["must_pass"]):
         return None
     if view["must_pass"]:
         return {"type": "pass", "cards": view["hand"][:3]}
@@ -41,7 +41,7 @@ def test_one_human_and_three_bots_play_a_whole_practice_game(
         frame = await ws.state()
         assert frame["you"] == "A" and frame["version"] == 3
         moves = 0
-        while not frame["game"]["over"]:
+        while not frame["game"]["finished"]:
             move = choose(frame)
             assert move is not None, "the table waits for nobody but the human"
             await ws.send({"type": "action", "version": frame["version"], "action": move})
@@ -55,7 +55,7 @@ def test_one_human_and_three_bots_play_a_whole_practice_game(
                 before = frame["version"]
                 # A change arrives as all its versions at once: act on the last one.
                 quiet = await ws.comm.receive_nothing(timeout=0.05)
-                if quiet and (choose(frame) is not None or frame["game"]["over"]):
+                if quiet and (choose(frame) is not None or frame["game"]["finished"]):
                     break
             moves += 1
             assert moves < 500
@@ -63,8 +63,8 @@ def test_one_human_and_three_bots_play_a_whole_practice_game(
         return frame
 
     last = run(play)
-    assert last["game"]["over"] is True
-    assert last["game"]["placka"] is not None
+    assert last["game"]["finished"] is True
+    assert last["game"]["placka"]  # the seats that completed the word
     assert sorted(last["game"]["placings"].values())[-1] == 4 or last["game"]["placings"]
     row = OnlineGame.objects.get(pk=game.pk)
     assert row.status == OnlineStatus.FINISHED

@@ -125,12 +125,18 @@ def test_finding_02_held_round_table_and_dashboard_are_hidden(db: None) -> None:
         f"/api/games/tables/{sec.held_table}/",
         f"/games/tables/{sec.held_table}/",
         f"/api/games/rounds/{sec.held_round}/dashboard/",
-        f"/games/rounds/{sec.held_round}/",
+        f"/tournaments/{sec.slug}/rounds/{sec.held_number}/dashboard/",
     ):
         assert anonymous.get(url).status_code == 404, url
         director = Client()
         director.force_login(s.director)  # type: ignore[attr-defined]
         assert director.get(url).status_code == 200, url
+    # The dashboard's former address by id gives the round's address to those who may see it.
+    former = f"/games/rounds/{sec.held_round}/"
+    assert anonymous.get(former).status_code == 404
+    director = Client()
+    director.force_login(s.director)  # type: ignore[attr-defined]
+    assert director.get(former).status_code == 301
 
 
 def test_finding_03_draft_draw_inputs_are_hidden_from_the_round_list(db: None) -> None:

@@ -30,7 +30,7 @@ def test_finding_05_csv_cells_are_neutralised_everywhere() -> None:
     public = scene.client_for(None)
     texts = [
         public.get(f"/tournaments/{scene.slug}/results/standings.csv").content.decode(),
-        public.get(f"/tournaments/{scene.slug}/results/rounds/1/standings.csv").content.decode(),
+        public.get(f"/tournaments/{scene.slug}/rounds/1/standings.csv").content.decode(),
         public.get(f"/api/tournaments/{scene.slug}/exports/standings.csv").content.decode(),
     ]
     files: dict[str, str] = {}

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from games.smoke import selectors
 from games.smoke.models import SessionStatus, SmokeHand, SmokeHandSeat, SmokeSession
 from games.smoke.services import (
-    Seat,
+    Participant,
     smoke_hand_record,
     smoke_hand_undo,
     smoke_session_create,
@@ -29,7 +29,7 @@ def test_create_keeps_seating_order_rules_and_player_links(keeper: User) -> None
     session = smoke_session_create(
         by=keeper,
         name="Evening",
-        participants=["Jim", Seat(player=player), "Tom"],
+        participants=["Jim", Participant(player=player), "Tom"],
         first_dealer="Tom",
         start=12,
     )

@@ -61,9 +61,7 @@ def test_round_standings_csv_adds_the_rounds_own_figures(scene: Scene) -> None:
     scene.lose("C")
     _, table2 = scene.second_round()
     scene.lose("A", "A", table=table2)
-    response = scene.client_for(None).get(
-        f"/tournaments/{scene.slug}/results/rounds/1/standings.csv"
-    )
+    response = scene.client_for(None).get(f"/tournaments/{scene.slug}/rounds/1/standings.csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert "round_deals_lost" in rows[0]
     ondra = next(row for row in rows if row["nickname"] == "ONDRA")
@@ -124,17 +122,17 @@ def test_export_of_a_held_round_is_refused_to_the_public(scene: Scene) -> None:
     scene.hold(round2)
     public = scene.client_for(None)
     for kind in ("standings.csv", "standings.json", "deals.scn"):
-        refused = public.get(f"/tournaments/{scene.slug}/results/rounds/2/{kind}")
+        refused = public.get(f"/tournaments/{scene.slug}/rounds/2/{kind}")
         assert refused.status_code == 403
         assert "held back by the director" in refused.content.decode()
     # the whole-tournament export leaves the held round out
     whole = public.get(f"/tournaments/{scene.slug}/results/deals.scn").content.decode()
     assert "# round 1 " in whole and "# round 2 " not in whole
     director = scene.client_for(scene.director)
-    allowed = director.get(f"/tournaments/{scene.slug}/results/rounds/2/deals.scn")
+    allowed = director.get(f"/tournaments/{scene.slug}/rounds/2/deals.scn")
     assert allowed.status_code == 200 and "# round 2 " in allowed.content.decode()
 
 
 def test_export_of_an_unknown_round_is_not_found(scene: Scene) -> None:
-    response = scene.client_for(None).get(f"/tournaments/{scene.slug}/results/rounds/9/deals.scn")
+    response = scene.client_for(None).get(f"/tournaments/{scene.slug}/rounds/9/deals.scn")
     assert response.status_code == 404

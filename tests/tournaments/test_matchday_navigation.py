@@ -35,7 +35,7 @@ def test_the_draw_page_links_the_dashboard_and_every_table_with_its_qr_code() ->
     second = make_table(s.round)
     url = reverse("round-draw", args=[s.tournament.slug, s.round.number])
     html = Client().get(url).content.decode()
-    assert reverse("games:dashboard", args=[s.round.pk]) in html
+    assert reverse("games:dashboard", args=[s.round.tournament.slug, s.round.number]) in html
     for table in (s.table, second):
         assert f'href="{reverse("games:table", args=[table.pk])}"' in html
         short = f"http://testserver/t/{table.pk}/"
@@ -56,7 +56,10 @@ def test_the_round_page_links_the_dashboard() -> None:
     s = make_setup()
     url = reverse("round-manage", args=[s.tournament.slug, s.round.number])
     html = _signed_in(s.director).get(url).content.decode()
-    assert f'href="{reverse("games:dashboard", args=[s.round.pk])}"' in html
+    assert (
+        f'href="{reverse("games:dashboard", args=[s.round.tournament.slug, s.round.number])}"'
+        in html
+    )
     assert f'href="{reverse("games:table", args=[s.table.pk])}"' in html
 
 
@@ -69,7 +72,7 @@ def test_the_tournament_page_shows_the_rounds_live_now_with_their_tables() -> No
     live = html.split('id="live-now"', 1)[1].split("</section>", 1)[0]
     assert len(re.findall(r'class="live-round"', live)) == 2
     for round_, table in ((s.round, s.table), (small_final, other)):
-        assert reverse("games:dashboard", args=[round_.pk]) in live
+        assert reverse("games:dashboard", args=[round_.tournament.slug, round_.number]) in live
         assert reverse("games:table", args=[table.pk]) in live
 
 
@@ -89,7 +92,7 @@ def test_my_tables_lists_a_line_judges_own_table_and_a_referees_whole_round() ->
     html = _signed_in(s.judge).get(reverse("my-tables")).content.decode()
     assert f'href="{reverse("games:table", args=[s.table.pk])}"' in html
     assert f'href="{reverse("games:table", args=[other.pk])}"' not in html
-    assert reverse("games:dashboard", args=[s.round.pk]) in html
+    assert reverse("games:dashboard", args=[s.round.tournament.slug, s.round.number]) in html
     assert reverse("my-tables") in html  # the nav links the page
 
 

@@ -100,7 +100,7 @@ def _setup(tables: int) -> None:
 
 def _my_move(frame: dict[str, Any]) -> dict[str, Any] | None:
     """The human's move once every bot has moved (bots pass at once and play in turn)."""
-    if frame["type"] != "state" or frame["game"]["over"]:
+    if frame["type"] != "state" or frame["game"]["finished"]:
         return None
     view, me = frame["view"], frame["you"]
     if view["must_pass"]:
@@ -162,7 +162,7 @@ async def _table(
                 continue
             move = _my_move(frame)
             if move is None:
-                if frame["game"]["over"]:
+                if frame["game"]["finished"]:
                     counts["finished"] += 1
                     return
                 continue

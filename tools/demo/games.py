@@ -51,8 +51,9 @@ def seed(log: Callable[[str], None]) -> None:
         if Game.objects.filter(table=table, deals__isnull=False).exists():
             continue
         for number in range(1, 7 if index == 0 else 4):
-            state = selectors.table_state(table)
-            players = state["next_deal"]["players"]
+            next_deal = selectors.table_state(table)["next_deal"]
+            assert next_deal is not None, "a table of the demo plays six deals at most"
+            players = next_deal["players"]
             loser = players[(number * 2 + index) % len(players)]
             if number == 3:
                 services.misdeal_record(by=director, table=table)

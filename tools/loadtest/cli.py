@@ -108,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def run(base_url: str) -> int:
         recorder, ledger, stop = Recorder(), users.DealLedger(), threading.Event()
-        pages = [f"/games/rounds/{data.round_id}/", f"/tournaments/{data.tournament_slug}/results/"]
+        tournament = f"/tournaments/{data.tournament_slug}"
+        pages = [f"{tournament}/rounds/1/dashboard/", f"{tournament}/results/"]  # seed: round 1
         threads = [
             threading.Thread(
                 target=users.judge,

@@ -213,7 +213,7 @@ async def online_player(
                 if acted is not None and version > acted[0]:
                     recorder.ok("online action", time.perf_counter() - acted[1])
                     acted = None
-                if frame["game"].get("over"):
+                if frame["game"].get("finished"):
                     return
                 action = _online_action(frame.get("view") or {})
                 if action is not None and acted is None:

@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 
 from scwu.httpcache import PUBLIC_MAX_AGE
 from scwu.security.params import int_param
+from tournaments.exports.documents import ClassificationDocument, StandingsDocument
 from tournaments.exports.files import (
     EXPORTS,
     UnknownRoundError,
@@ -170,7 +171,7 @@ def _cached(
     *,
     include_unreleased: bool,
     part: str,
-    build: Callable[[TournamentResults], dict[str, Any]],
+    build: Callable[[TournamentResults], StandingsDocument | ClassificationDocument],
     version: int | None = None,
     results: TournamentResults | None = None,
 ) -> Cached:
@@ -244,7 +245,7 @@ class TournamentStandingsApi(APIView):
         return _answer(request, cached, "standings")
 
 
-def _classification(tournament: Tournament, results: TournamentResults) -> dict[str, Any]:
+def _classification(tournament: Tournament, results: TournamentResults) -> ClassificationDocument:
     document = standings_document(tournament, results, None)
     return {
         "tournament": document["tournament"],

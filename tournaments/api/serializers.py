@@ -20,7 +20,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.visibility import may_see_draw
 
 
@@ -182,7 +182,7 @@ class RoundCreateInputSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     draw_method = serializers.ChoiceField(choices=DrawMethod.choices, required=False, default="")
     placka_mode = serializers.ChoiceField(
-        choices=PlackaMode.choices,
+        choices=PlackaModeChoice.choices,
         required=False,
         default="",
         help_text="Empty: elimination for a final or small final, else until the first placka.",
@@ -201,7 +201,7 @@ class RoundFormatInputSerializer(serializers.Serializer[Any]):
     """A round's format; every field optional. Refused once the round's game has started."""
 
     word = serializers.PrimaryKeyRelatedField(queryset=PlayingWord.objects.all(), required=False)
-    placka_mode = serializers.ChoiceField(choices=PlackaMode.choices, required=False)
+    placka_mode = serializers.ChoiceField(choices=PlackaModeChoice.choices, required=False)
     first_place = serializers.IntegerField(
         min_value=1, max_value=999, required=False, allow_null=True
     )

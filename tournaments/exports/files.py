@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -11,6 +10,7 @@ from tournaments.models import Tournament
 from tournaments.results.selectors import TournamentResults, standings_by_round
 from tournaments.standings import Standings
 
+from .documents import StandingsDocument
 from .game_records import tournament_document
 from .rows import classification_lines, standing_lines
 from .scn import deals_scn
@@ -57,7 +57,7 @@ def _standings(
 
 def standings_document(
     tournament: Tournament, results: TournamentResults, round_number: int | None
-) -> dict[str, Any]:
+) -> StandingsDocument:
     """The standings JSON document (the API serves the same)."""
     return standings_json(
         tournament=tournament.slug,

@@ -77,7 +77,7 @@ def _deal_entry(
                 "penalty": str(r.penalty),
                 "intentional": r.intentional,
                 "reason": reasons.get(r.ruling_id, ""),
-                "letters": len(r.letters),
+                "letters": len(r.letter_awards),
             }
             for r in deal.rulings
         ]
@@ -97,7 +97,7 @@ def _held_entry(deal: DealState) -> dict[str, Any] | None:
 
 def _result(state: LedgerState) -> dict[str, Any]:
     return {
-        "letters": {s.seat: s.letters for s in state.seats},
+        "letters": {s.seat: s.letter_count for s in state.seats},
         "completed": [s.seat for s in state.seats if s.has_placka],
         "disqualified": [s.seat for s in state.seats if s.is_disqualified],
         "finished": state.finished,

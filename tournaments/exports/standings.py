@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from scwu.security.csv_cells import csv_writer
 from tournaments.standings import Boundary, Classification, Standings, Tally, format_points
 
+from .documents import ClassificationRow, Cut, StandingRow, StandingsDocument
 from .rows import (
     ClassificationLine,
     EntryLike,
@@ -111,7 +111,7 @@ def standings_csv(
     return out.getvalue()
 
 
-def cut_json(cut: Boundary | None) -> dict[str, Any] | None:
+def cut_json(cut: Boundary | None) -> Cut | None:
     if cut is None:
         return None
     tie = cut.tie
@@ -126,8 +126,8 @@ def cut_json(cut: Boundary | None) -> dict[str, Any] | None:
     }
 
 
-def standing_line_json(line: StandingLine) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def standing_line_json(line: StandingLine) -> StandingRow:
+    data: StandingRow = {
         "place": line.place,
         "is_shared": line.is_shared,
         "player_id": line.player_id,
@@ -155,7 +155,7 @@ def standing_line_json(line: StandingLine) -> dict[str, Any]:
     return data
 
 
-def classification_line_json(line: ClassificationLine) -> dict[str, Any]:
+def classification_line_json(line: ClassificationLine) -> ClassificationRow:
     return {
         "place": line.place,
         "is_shared": line.is_shared,
@@ -184,7 +184,7 @@ def standings_json(
     classification: Classification | None = None,
     round_number: int | None = None,
     figures: Mapping[int, Tally] | None = None,
-) -> dict[str, Any]:
+) -> StandingsDocument:
     """The standings document: what was computed, from which rounds, and every row."""
     lines = standing_lines(standings, entries, round_number=round_number)
     return {

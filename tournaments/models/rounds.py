@@ -23,7 +23,10 @@ class RoundStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
-class PlackaMode(models.TextChoices):
+class PlackaModeChoice(models.TextChoices):
+    """The ledger's placka modes (``games.ledger.PlackaMode``, the rules' own) with the
+    labels the site shows; ``tests/games/test_game_creation.py`` keeps the two equal."""
+
     UNTIL_FIRST_PLACKA = "until_first_placka", _("until the first placka")
     ELIMINATION = "elimination", _("seats leave one by one")
 
@@ -71,8 +74,8 @@ class Round(models.Model):
     placka_mode = models.CharField(
         _("when a seat takes the placka"),
         max_length=20,
-        choices=PlackaMode.choices,
-        default=PlackaMode.UNTIL_FIRST_PLACKA,
+        choices=PlackaModeChoice.choices,
+        default=PlackaModeChoice.UNTIL_FIRST_PLACKA,
     )
     first_place = models.PositiveSmallIntegerField(
         _("best place decided"),

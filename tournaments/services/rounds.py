@@ -22,7 +22,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.models.tournament import LongerWordRule
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed
@@ -42,11 +42,15 @@ FINAL_STAGES = (RoundStage.FINAL, RoundStage.SMALL_FINAL)
 def default_placka_mode(stage: str) -> str:
     """A final and a small final are played by elimination; other rounds end at the first
     placka."""
-    return PlackaMode.ELIMINATION if stage in FINAL_STAGES else PlackaMode.UNTIL_FIRST_PLACKA
+    return (
+        PlackaModeChoice.ELIMINATION
+        if stage in FINAL_STAGES
+        else PlackaModeChoice.UNTIL_FIRST_PLACKA
+    )
 
 
 def _format_check(stage: str, placka_mode: str, first_place: int | None) -> None:
-    if placka_mode not in PlackaMode.values:
+    if placka_mode not in PlackaModeChoice.values:
         raise ValidationError(
             {"placka_mode": [_("Choose until the first placka or elimination.")]}, code="invalid"
         )

@@ -15,6 +15,7 @@ from engine import Game
 from games.models import Game as ScoreGame
 from games.online.errors import OnlineError
 from games.online.models import OnlineGame
+from games.services.common import game_create
 from games.services.deals import deal_record
 from tournaments.models import Table
 
@@ -22,21 +23,10 @@ log = logging.getLogger(__name__)
 
 
 def scorekeeping_game_start(table: Table) -> ScoreGame:
-    """The table's scorekeeping game. ``games.services.common.game_start`` refuses online
-    tables (they are not scored by hand), so the online table opens its own, with the
-    same fields: from then on ``deal_record`` finds and locks it like any other."""
-    word = table.round.word
-    game, _created = ScoreGame.objects.get_or_create(
-        table=table,
-        defaults={
-            "word_label": word.label,
-            "word_letters": "".join(ch for ch in word.letters if not ch.isspace()).upper(),
-            "seats": 4,
-            "placka_mode": table.round.placka_mode,
-            "sit_out_rule": table.round.tournament.sit_out_rule,
-        },
-    )
-    return game
+    """The table's scorekeeping game. ``game_start`` refuses online tables (they are not
+    scored by hand), so the online table creates it directly, for its four seats: from then
+    on ``deal_record`` finds and locks it like any other."""
+    return game_create(table, seats=4)
 
 
 def deal_finished(row: OnlineGame, game: Game, *, takeovers: list[str]) -> None:

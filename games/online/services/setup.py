@@ -18,15 +18,12 @@ from games.online.services.table import Change, bots_move, clock_set, finish, ga
 from games.scoring import ruleset_of
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
+from scwu.services.words import word_letters_normal
 from tournaments.models import RoundStatus, Table, TableKind
-from tournaments.models.rounds import PlackaMode
+from tournaments.models.rounds import PlackaModeChoice
 
 MAX_BOTS = 3
 DEFAULT_SECONDS = 30
-
-
-def _letters(word: PlayingWord) -> str:
-    return "".join(ch for ch in word.letters if not ch.isspace()).upper()
 
 
 def _check_clock(seconds_per_action: int, grace_seconds: int) -> None:
@@ -75,7 +72,7 @@ def online_practice_create(
     _check_clock(seconds_per_action, grace_seconds)
     game = OnlineGame(
         word_label=word.label,
-        word_letters=_letters(word),
+        word_letters=word_letters_normal(word.letters),
         ruleset=DEFAULT_RULESET.to_json(),
         seed=secrets.randbits(62),
         seconds_per_action=seconds_per_action,
@@ -195,7 +192,7 @@ def online_game_start(
     game = OnlineGame.objects.create(
         table=table,
         word_label=table.round.word.label,
-        word_letters=_letters(table.round.word),
+        word_letters=word_letters_normal(table.round.word.letters),
         ruleset=ruleset_of(tournament).to_json(),
         seed=secrets.randbits(62),
         seconds_per_action=seconds_per_action,
@@ -223,7 +220,7 @@ def _table_problems(table: Table) -> list[str]:
     positions = sorted(table.seats.values_list("position", flat=True))
     if positions != list(SEAT_LETTERS):
         problems.append(_("An online table has exactly the four seats A-D."))
-    if table.round.placka_mode != PlackaMode.UNTIL_FIRST_PLACKA:
+    if table.round.placka_mode != PlackaModeChoice.UNTIL_FIRST_PLACKA:
         # The engine's game ends with the first placka; seats leaving one by one (and
         # three-handed deals) are not played online.
         problems.append(_("Online tables play until the first placka only."))

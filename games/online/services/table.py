@@ -33,7 +33,7 @@ from engine import (
 from games.online import replay
 from games.online.bots import bot_for
 from games.online.errors import OnlineError
-from games.online.frames import Step, refresh_meta, seats_json, state_step
+from games.online.frames import SeatInfo, Step, refresh_meta, seats_json, state_step
 from games.online.models import OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.scoring import deal_finished
 
@@ -60,12 +60,12 @@ class Locked:
     change: Change
     #: The actions applied under this lock (``row.actions`` is not loaded: see finish).
     appended: list[dict[str, Any]] = field(default_factory=list)
-    _seats_data: list[dict[str, Any]] | None = None
+    _seats_data: list[SeatInfo] | None = None
 
     def seat(self, code: str) -> OnlineSeat:
         return next(seat for seat in self.seats if seat.seat == code)
 
-    def seats_data(self) -> list[dict[str, Any]]:
+    def seats_data(self) -> list[SeatInfo]:
         """The seats' part of a frame, built once (:func:`finish` rebuilds it when the
         seats may have changed)."""
         if self._seats_data is None:

@@ -335,12 +335,12 @@
     // view: {next, finished, known, shown}; the seat as the pending deals leave it, if known.
     var next = view.next;
     var seat = shownSeat(view.shown, server.seat) || server;
-    var ahead = view.shown ? seat.letters - server.letters : 0;
+    var ahead = view.shown ? seat.letter_count - server.letter_count : 0;
     // Past the tree we cannot know who sits out next: any seat still in may lose.
     var playing = view.known ? Boolean(next) && next.players.indexOf(seat.seat) >= 0 : server.is_active;
     var node = el(canScore ? "button" : "div", "seat");
     node.dataset.seat = seat.seat;
-    node.dataset.letters = String(seat.letters);
+    node.dataset.letterCount = String(seat.letter_count);
     if (canScore) {
       node.type = "button";
       node.disabled = !playing || view.finished;
@@ -357,8 +357,8 @@
     head.appendChild(el("span", "seat-player", server.player));
     node.appendChild(head);
     var word = el("span", "seat-word letters");
-    state.letters.forEach(function (letter, i) {
-      var cls = i < server.letters ? "letter got" : i < seat.letters ? "letter got pending" : "letter";
+    state.word_letters.forEach(function (letter, i) {
+      var cls = i < server.letter_count ? "letter got" : i < seat.letter_count ? "letter got pending" : "letter";
       word.appendChild(el("span", cls, letter));
     });
     node.appendChild(word);

@@ -58,7 +58,7 @@ def test_a_table_of_five_sits_the_dealer_out_and_ends_at_the_placka() -> None:
     # the first deal: A deals and sits out, B-E play
     assert tree["next"] == {"dealer": "A", "sitting_out": ["A"], "players": ["B", "C", "D", "E"]}
     after_c = tree["after"]["C"]
-    assert [s["letters"] for s in after_c["seats"]] == [0, 0, 1, 0, 0]
+    assert [s["letter_count"] for s in after_c["seats"]] == [0, 0, 1, 0, 0]
     assert after_c["seats"][2]["is_mecbol"] is True
     assert after_c["next"]["dealer"] == "C"
     assert after_c["next"]["sitting_out"] == ["C"]

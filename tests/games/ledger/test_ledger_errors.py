@@ -54,7 +54,7 @@ def refuse(
 
 def test_valid_event_returns_the_new_state() -> None:
     state = validate_event(FOUR, [], DealRecorded("d1", ("B",)))
-    assert state.seat("B").letters == 1
+    assert state.seat("B").letter_count == 1
 
 
 def test_deal_for_a_finished_game() -> None:
@@ -211,7 +211,7 @@ def test_duplicate_event_id() -> None:
     assert caught.value.code == "duplicate_event_id"
     state = replay(FOUR, [*events, DealRecorded("d1", ("C",))])
     assert [i.code for i in state.issues] == ["duplicate_event_id"]
-    assert state.seat("C").letters == 0
+    assert state.seat("C").letter_count == 0
 
 
 def test_strict_validation_refuses_a_correction_that_breaks_later_deals() -> None:

@@ -23,7 +23,7 @@ def test_plain_four_seat_game_to_completion_hand_checked() -> None:
     state = replay(settings, deals("B", "C", "B", "B", "D", "B", "A", "B"))
 
     assert [d.dealer for d in state.deals] == ["A", "B", "C", "B", "B", "D", "B", "A"]
-    assert [(a.seat, a.letter) for d in state.deals for a in d.letters] == [
+    assert [(a.seat, a.letter) for d in state.deals for a in d.letter_awards] == [
         ("B", "T"),
         ("C", "T"),
         ("B", "O"),
@@ -128,7 +128,7 @@ def test_points_are_kept_and_a_loser_without_top_points_is_flagged() -> None:
 def test_two_losers_both_take_a_letter_and_the_first_clockwise_deals() -> None:
     settings = LedgerSettings(word=TONDA)
     state = replay(settings, [DealRecorded("d1", ("B",)), DealRecorded("d2", ("A", "D"))])
-    assert [a.seat for a in state.deals[1].letters] == ["A", "D"]
+    assert [a.seat for a in state.deals[1].letter_awards] == ["A", "D"]
     # B dealt: clockwise from B's left is C, D, A, so D deals next.
     assert state.deals[1].next_dealer == "D"
 
@@ -169,7 +169,7 @@ def test_elimination_final_of_six_until_three_remain() -> None:
     assert all(state.seat(s).place is None for s in "AEF")
     assert [state.seat(s).left_order for s in "BDC"] == [1, 2, 3]
     assert state.next_deal is None
-    assert all(a.source is LetterSource.DEAL for d in state.deals for a in d.letters)
+    assert all(a.source is LetterSource.DEAL for d in state.deals for a in d.letter_awards)
 
 
 def test_elimination_at_a_table_of_four_ends_at_the_first_placka() -> None:

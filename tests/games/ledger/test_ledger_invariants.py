@@ -79,17 +79,17 @@ def history(draw: st.DrawFn, *, rulings: bool) -> tuple[LedgerSettings, list[Eve
 def check_letters(state: LedgerState) -> None:
     length = state.settings.word_length
     for seat in state.seats:
-        awarded = [a for d in state.deals for a in d.letters if a.seat == seat.seat]
+        awarded = [a for d in state.deals for a in d.letter_awards if a.seat == seat.seat]
         if state.next_deal is not None:  # misdeals of the deal being dealt
             pending = [m.letter for m in state.next_deal.misdeals if m.letter is not None]
             awarded += [a for a in pending if a.seat == seat.seat]
-        assert seat.letters == seat.deals_lost + seat.penalty_letters <= length
-        assert seat.letters == len(awarded)
-        assert [a.number for a in awarded] == list(range(1, seat.letters + 1))
-        assert seat.word_so_far == "".join(state.settings.word[: seat.letters])
+        assert seat.letter_count == seat.deals_lost + seat.penalty_letters <= length
+        assert seat.letter_count == len(awarded)
+        assert [a.number for a in awarded] == list(range(1, seat.letter_count + 1))
+        assert seat.word_so_far == "".join(state.settings.word[: seat.letter_count])
         assert seat.has_placka == (seat.seat in state.plackas)
         if seat.has_placka:
-            assert seat.letters == length
+            assert seat.letter_count == length
 
 
 def check_deals(state: LedgerState) -> None:

@@ -20,7 +20,7 @@ def test_first_misdeal_of_a_deal_is_free() -> None:
     deal = state.deals[0]
     assert len(deal.misdeals) == 1 and deal.misdeals[0].letter is None
     assert deal.misdeals[0].dealer == "A" and deal.dealer == "A"
-    assert state.seat("A").letters == 0
+    assert state.seat("A").letter_count == 0
 
 
 def test_second_misdeal_gives_the_dealer_a_letter_and_the_same_dealer_deals() -> None:
@@ -31,7 +31,7 @@ def test_second_misdeal_gives_the_dealer_a_letter_and_the_same_dealer_deals() ->
     letter = deal.misdeals[1].letter
     assert letter is not None and (letter.seat, letter.letter) == ("A", "T")
     assert letter.source is LetterSource.MISDEAL and letter.event_id == "m2"
-    assert [(a.seat, a.letter) for a in deal.letters] == [("A", "T"), ("B", "T")]
+    assert [(a.seat, a.letter) for a in deal.letter_awards] == [("A", "T"), ("B", "T")]
     assert state.seat("A").penalty_letters == 1 and state.seat("A").deals_lost == 0
     assert deal.next_dealer == "B"
 
@@ -46,7 +46,7 @@ def test_waived_second_misdeal_gives_no_letter() -> None:
     events: list[Event] = [Misdeal("m1"), Misdeal("m2", waived=True), DealRecorded("d1", ("B",))]
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.deals[0].misdeals[1].waived and state.deals[0].misdeals[1].letter is None
-    assert state.seat("A").letters == 0
+    assert state.seat("A").letter_count == 0
 
 
 def test_misdeal_counter_is_per_deal() -> None:
@@ -83,7 +83,7 @@ def test_misdeal_letter_that_completes_the_word_ends_the_game() -> None:
     later = replay(settings, [*events, DealRecorded("d2", ("B",))])
     assert later.deal("d2").counted is False and later.deal("d2").issue == "game_finished"
     assert [i.code for i in later.issues] == ["game_finished"]
-    assert later.seat("B").letters == 0
+    assert later.seat("B").letter_count == 0
 
 
 def test_misdeal_placka_in_elimination_sends_the_dealer_out_and_the_next_seat_deals() -> None:

@@ -35,7 +35,7 @@ def test_loses_deal_makes_the_offender_the_loser_and_the_next_dealer() -> None:
     assert deal.recorded_losers == ("B",) and deal.losers == ("C",)
     assert deal.rulings[0].replaced_losers == ("B",)
     assert "points_disregarded" in deal.flags
-    assert state.seat("C").word_so_far == "T" and state.seat("B").letters == 0
+    assert state.seat("C").word_so_far == "T" and state.seat("B").letter_count == 0
     assert deal.next_dealer == "C"
 
 
@@ -47,13 +47,13 @@ def test_two_revoke_offenders_each_take_a_letter() -> None:
     ]
     state = replay(SETTINGS, events)
     assert state.deals[0].losers == ("C", "D")
-    assert [s.letters for s in state.seats] == [0, 0, 1, 1]
+    assert [s.letter_count for s in state.seats] == [0, 0, 1, 1]
 
 
 def test_extra_letter_adds_a_letter_and_does_not_move_the_deal() -> None:
     state = replay(SETTINGS, [*deals("B"), ruling("d1", "D", Penalty.EXTRA_LETTER)])
     deal = state.deals[0]
-    assert [(a.seat, a.letter, a.source) for a in deal.letters] == [
+    assert [(a.seat, a.letter, a.source) for a in deal.letter_awards] == [
         ("B", "T", LetterSource.DEAL),
         ("D", "T", LetterSource.RULING),
     ]
@@ -109,18 +109,18 @@ def test_ruling_on_an_old_deal_shifts_every_later_letter_and_dealer() -> None:
     events = deals("B", "C", "C", "D")
     before = replay(SETTINGS, events)
     assert [d.dealer for d in before.deals] == ["A", "B", "C", "C"]
-    assert before.deal("d4").letters[0].letter == "T"
+    assert before.deal("d4").letter_awards[0].letter == "T"
 
     after = replay(SETTINGS, [*events, ruling("d1", "D", Penalty.LOSES_DEAL)])
     assert [d.dealer for d in after.deals] == ["A", "D", "C", "C"]
-    assert after.deal("d4").letters[0].letter == "O"  # D's second letter now
+    assert after.deal("d4").letter_awards[0].letter == "O"  # D's second letter now
     assert [s.word_so_far for s in after.seats] == ["", "", "TO", "TO"]
 
     diff = diff_states(before, after)
     changed = {c.deal_id: {f.name: (f.before, f.after) for f in c.changes} for c in diff.deals}
     assert changed["d1"]["losers"] == ("B", "D")
     assert changed["d2"]["dealer"] == ("B", "D")
-    assert changed["d4"]["letters"] == ("D:T", "D:O")
+    assert changed["d4"]["letter awards"] == ("D:T", "D:O")
     assert "d3" not in changed
     assert "deal 2 (d2): dealer B -> D" in diff.summary()
 
@@ -166,7 +166,7 @@ def test_correcting_a_loser_recomputes_everything_after_it() -> None:
     state = replay(SETTINGS, events)
     assert state.deal("d1").losers == ("D",)
     assert [d.dealer for d in state.deals] == ["A", "D", "C"]
-    assert state.seat("D").word_so_far == "TO" and state.seat("B").letters == 0
+    assert state.seat("D").word_so_far == "TO" and state.seat("B").letter_count == 0
     assert state == replay(SETTINGS, deals("D", "C", "D"))
 
 
@@ -183,6 +183,6 @@ def test_diff_reports_seat_and_game_changes() -> None:
     after = replay(settings, [*deals("B", "B"), DealCorrected("c1", "d2", losers=("C",))])
     diff = diff_states(before, after)
     seats = {c.seat: {f.name for f in c.changes} for c in diff.seats}
-    assert seats["B"] == {"letters", "placka", "place"}
+    assert seats["B"] == {"word so far", "placka", "place"}
     assert {f.name for f in diff.game} >= {"finished", "next dealer"}
     assert "game: finished placka -> no" in diff.summary()

@@ -20,7 +20,7 @@ from tests.factories import PlayingWordFactory
 from tests.tournaments.results.conftest import Event, make_event
 from tournaments.exports.rows import rate_percent
 from tournaments.models import Placing, Round, RoundStage, RoundStatus, Seat
-from tournaments.models.rounds import DrawMethod, PlackaMode
+from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_recompute
 from tournaments.services import draw, rounds
@@ -83,7 +83,7 @@ def test_a_final_from_the_api_is_an_elimination_final_whose_format_holds_until_i
 
     answer = api.post(f"/api/tournaments/{slug}/rounds/", {"word": word.pk, "stage": "final"})
     assert answer.status_code == 201, answer.json()
-    assert answer.json()["placka_mode"] == PlackaMode.ELIMINATION
+    assert answer.json()["placka_mode"] == PlackaModeChoice.ELIMINATION
     assert answer.json()["first_place"] is None
     final = Round.objects.get(pk=answer.json()["id"])
 
@@ -112,11 +112,11 @@ def test_a_final_from_the_api_is_an_elimination_final_whose_format_holds_until_i
     final.tables.update(line_judge=e.judge)
 
     _lose_seats(e, final, "B")  # the game has started
-    answer = api.patch(url, {"placka_mode": PlackaMode.UNTIL_FIRST_PLACKA}, format="json")
+    answer = api.patch(url, {"placka_mode": PlackaModeChoice.UNTIL_FIRST_PLACKA}, format="json")
     assert answer.status_code == 409
     assert "has started" in str(answer.json())
     final.refresh_from_db()
-    assert (final.placka_mode, final.word_id) == (PlackaMode.ELIMINATION, word.pk)
+    assert (final.placka_mode, final.word_id) == (PlackaModeChoice.ELIMINATION, word.pk)
 
     # One placka (B completes AB) in an elimination final of six: still being played.
     _lose_seats(e, final, "CDB")
@@ -134,9 +134,9 @@ def test_format_refusals_name_the_field_and_change_nothing() -> None:
         rounds.round_format_set(by=e.director, round=basic, first_place=3)
     assert "first_place" in exc.value.message_dict
     with pytest.raises(PermissionDenied):
-        rounds.round_format_set(by=e.judge, round=basic, placka_mode=PlackaMode.ELIMINATION)
+        rounds.round_format_set(by=e.judge, round=basic, placka_mode=PlackaModeChoice.ELIMINATION)
     basic.refresh_from_db()
-    assert (basic.placka_mode, basic.first_place) == (PlackaMode.UNTIL_FIRST_PLACKA, None)
+    assert (basic.placka_mode, basic.first_place) == (PlackaModeChoice.UNTIL_FIRST_PLACKA, None)
     page = Client()
     page.force_login(e.director)
     answer = page.post(
@@ -145,7 +145,7 @@ def test_format_refusals_name_the_field_and_change_nothing() -> None:
         follow=True,
     )
     assert "Only a final or a small final decides places." in answer.content.decode()
-    assert Round.objects.get(pk=basic.pk).placka_mode == PlackaMode.UNTIL_FIRST_PLACKA
+    assert Round.objects.get(pk=basic.pk).placka_mode == PlackaModeChoice.UNTIL_FIRST_PLACKA
     # The round page's format form saves a valid change.
     manage_url = f"/tournaments/{e.tournament.slug}/rounds/1/manage/"
     assert 'id="round-format-form"' in page.get(manage_url).content.decode()
@@ -155,7 +155,7 @@ def test_format_refusals_name_the_field_and_change_nothing() -> None:
         follow=True,
     )
     assert "The round&#x27;s format is saved." in answer.content.decode()
-    assert Round.objects.get(pk=basic.pk).placka_mode == PlackaMode.ELIMINATION
+    assert Round.objects.get(pk=basic.pk).placka_mode == PlackaModeChoice.ELIMINATION
     e.play(basic, 1, "a")  # the game starts: the form is gone from the page
     assert 'id="round-format-form"' not in page.get(manage_url).content.decode()
 
@@ -220,7 +220,7 @@ def test_playoff_final_and_small_final_played_together_and_the_tournament_figure
         stage=RoundStage.SMALL_FINAL,
     )
     assert (small.placka_mode, small.draw_method) == (
-        PlackaMode.ELIMINATION,
+        PlackaModeChoice.ELIMINATION,
         DrawMethod.SEEDED_FINAL,
     )
     with pytest.raises(ValidationError) as exc:  # the small final follows the final's draw

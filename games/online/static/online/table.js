@@ -215,7 +215,7 @@
   function todo() {
     var v = view();
     if (!state || !v) return "wait";
-    if (state.game && state.game.over) return "over";
+    if (state.game && state.game.finished) return "over";
     if (pending || state.paused || !me) return "wait";
     if (v.must_pass) return "pass";
     if (v.phase === "play" && v.turn === me && (v.legal_cards || []).length) return "play";
@@ -266,7 +266,7 @@
     var g = state.game || {};
     var v = view();
     app.dataset.version = state.version;
-    app.dataset.over = g.over ? "1" : "0";
+    app.dataset.over = g.finished ? "1" : "0";
     app.dataset.deal = g.deal_number || "";
     app.dataset.phase = v ? v.phase : "waiting";
     app.dataset.todo = todo();
@@ -279,7 +279,7 @@
     renderBanner();
     var packButton = $("ot-pack");
     if (packButton) {
-      packButton.hidden = !(v && v.phase === "play" && !g.over);
+      packButton.hidden = !(v && v.phase === "play" && !g.finished);
       packButton.disabled = pending;
     }
   }
@@ -293,11 +293,12 @@
       var box = app.querySelector(".ot-seat.pos-" + posOf(seat));
       box.innerHTML = "";
       box.dataset.seat = seat;
-      var got = (g.letters && g.letters[seat]) || "";
+      var got = (g.word_so_far && g.word_so_far[seat]) || "";
+      var placka = (g.placka || []).indexOf(seat) >= 0;
       var mecbol = (g.mecbol || []).indexOf(seat) >= 0;
       box.classList.toggle("turn", !!(v && v.turn === seat && v.phase !== "over"));
       box.classList.toggle("mecbol", mecbol);
-      box.classList.toggle("placka", g.placka === seat);
+      box.classList.toggle("placka", placka);
       box.classList.toggle("offline", !info.is_bot && !info.connected && !!info.name);
       box.classList.toggle("me", seat === me);
 
@@ -308,19 +309,18 @@
       box.appendChild(head);
 
       var word = el("div", "ot-word letters");
-      var letters = g.word || "";
-      for (var i = 0; i < letters.length; i++) {
-        word.appendChild(el("span", "letter" + (i < got.length ? " got" : ""), letters.charAt(i)));
-      }
+      (g.word_letters || []).forEach(function (letter, i) {
+        word.appendChild(el("span", "letter" + (i < got.length ? " got" : ""), letter));
+      });
       box.appendChild(word);
 
       var tags = el("div", "ot-seat-tags");
       if (v && v.tricks_taken) tags.appendChild(el("span", "ot-tricks", fmt(t.tricks, { n: v.tricks_taken[seat] || 0 })));
       if (v && v.dealer === seat) tags.appendChild(el("span", "badge dealer", t.dealer));
       if (mecbol) tags.appendChild(el("span", "badge mecbol", t.mecbol));
-      if (g.placka === seat) tags.appendChild(el("span", "badge placka", t.placka));
+      if (placka) tags.appendChild(el("span", "badge placka", t.placka));
       if (v && v.phase === "pass" && (v.passed_seats || []).indexOf(seat) >= 0) tags.appendChild(el("span", "ot-passed", "✓"));
-      if (clock.seat === seat && clock.deadline && !g.over) {
+      if (clock.seat === seat && clock.deadline && !g.finished) {
         var timer = el("span", "ot-clock" + (clock.grace ? " grace" : ""));
         timer.dataset.deadline = clock.deadline;
         tags.appendChild(timer);
@@ -420,7 +420,7 @@
     confirm.disabled = count !== need;
 
     var prompt = $("ot-prompt");
-    if (state.game && state.game.over) prompt.textContent = "";
+    if (state.game && state.game.finished) prompt.textContent = "";
     else if (state.paused) prompt.textContent = t.paused;
     else if (now === "pass") prompt.textContent = fmt(t.passPrompt, { n: need, name: seatName(leftOf(me)) }) + " (" + count + "/" + need + ")";
     else if (now === "play") prompt.textContent = t.yourTurn;
@@ -482,7 +482,7 @@
     var summary = null;
     if (v && v.phase === "over" && v.result) {
       summary = { number: g.deal_number, losers: v.result.loser, points: v.result.points, tricks: v.result.tricks, end: v.result.end };
-    } else if (state.last_deal && v && v.phase === "pass" && !g.over) {
+    } else if (state.last_deal && v && v.phase === "pass" && !g.finished) {
       summary = { number: state.last_deal.number, losers: state.last_deal.losers, points: state.last_deal.points };
     }
     if (!summary || dismissedSummary === summary.number) { box.hidden = true; return; }
@@ -496,7 +496,7 @@
     if (summary.points) box.appendChild(pointsTable(summary.points, summary.tricks, summary.losers || []));
     var review = reviewLink(summary.number);
     if (review) box.appendChild(review);
-    if (!g.over) {
+    if (!g.finished) {
       var next = el("button", "button", t.nextDeal);
       next.type = "button";
       next.id = "ot-next-deal";
@@ -517,13 +517,13 @@
   function renderGameOver() {
     var box = $("ot-game-over");
     var g = state.game || {};
-    if (!g.over) { box.hidden = true; return; }
+    if (!g.finished) { box.hidden = true; return; }
     box.hidden = false;
     box.innerHTML = "";
     box.appendChild(el("h2", null, t.gameOver));
-    if (g.placka) {
-      box.appendChild(el("p", "ot-placka", fmt(t.plackaTo, { name: g.placka + " · " + seatName(g.placka) })));
-    }
+    (g.placka || []).forEach(function (seat) {
+      box.appendChild(el("p", "ot-placka", fmt(t.plackaTo, { name: seat + " · " + seatName(seat) })));
+    });
     if (g.placings) {
       var table = el("table", "table ot-placings");
       var head = el("tr");
@@ -535,7 +535,7 @@
         row.appendChild(el("td", "num", String(g.placings[s])));
         row.appendChild(el("td", null, s));
         row.appendChild(el("td", null, seatName(s)));
-        row.appendChild(el("td", "letters", (g.letters && g.letters[s]) || "–"));
+        row.appendChild(el("td", "letters", (g.word_so_far && g.word_so_far[s]) || "–"));
         table.appendChild(row);
       });
       box.appendChild(table);
@@ -569,7 +569,7 @@
     banner.hidden = !text;
     var decide = $("ot-decide");
     if (decide) {
-      decide.hidden = !waiting || !!(state.game && state.game.over);
+      decide.hidden = !waiting || !!(state.game && state.game.finished);
       $("ot-decide-text").textContent = waiting ? fmt(t.waitDirector, { name: waiting + " · " + seatName(waiting) }) : "";
     }
   }

@@ -1,0 +1,97 @@
+"""The shapes of the standings documents: what the standings API and the JSON export send
+(:func:`tournaments.exports.standings.standings_json`). The API's output serializers
+(:mod:`tournaments.api.results`) declare the same fields, and
+``tests/tournaments/test_standings_contract.py`` checks that the two agree."""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+
+class CutTie(TypedDict):
+    player_ids: list[int]
+    #: Places in the final left for the tied players.
+    spots: int
+    #: The place they share in the standings.
+    place: int
+
+
+class Cut(TypedDict):
+    size: int
+    qualified: list[int]
+    needs_playoff: bool
+    resolved_by_playoff: bool
+    tie: CutTie | None
+
+
+class RoundTally(TypedDict):
+    """A player's figures in one round (per-round standings only)."""
+
+    deals_played: int
+    deals_lost: int
+    success_rate: float | None
+    #: Whether the player took a placka in the round.
+    placka: bool
+    penalty_points: int | None
+
+
+class PlayerRow(TypedDict):
+    """What every row of the standings and the classification starts with."""
+
+    #: Shared places repeat; ``None`` for a player not placed.
+    place: int | None
+    is_shared: bool
+    player_id: int
+    nickname: str
+    club: str | None
+    country: str | None
+    status: str
+
+
+class StandingRow(PlayerRow):
+    deals_played: int
+    deals_lost: int
+    #: Deals not lost / deals played, in per cent, one decimal.
+    success_rate: float | None
+    #: How many placky the player took.
+    placky: int
+    penalty_points: int | None
+    in_cut: bool
+    at_cut_tie: bool
+    round: NotRequired[RoundTally]
+
+
+class ClassificationRow(PlayerRow):
+    stage: str
+    #: Ranking points as shown, e.g. ``"8.7"``.
+    points: str | None
+    deals_played: int
+    deals_lost: int
+    success_rate: float | None
+    placky: int
+
+
+class ClassificationTable(TypedDict):
+    is_complete: bool
+    rows: list[ClassificationRow]
+
+
+class StandingsDocument(TypedDict):
+    tournament: str
+    version: int
+    round: int | None
+    visible_rounds: list[int]
+    includes_unreleased: bool
+    precedence: list[str]
+    cut: Cut | None
+    standings: list[StandingRow]
+    classification: ClassificationTable | None
+
+
+class ClassificationDocument(TypedDict):
+    """The classification API's document: the standings document's classification."""
+
+    tournament: str
+    version: int
+    includes_unreleased: bool
+    classification: ClassificationTable | None
