@@ -29,6 +29,7 @@ NEEDS_MORE_THAN_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "games.forms.CorrectionForm": lambda w: {"seats": ["A", "B", "C", "D"]},
     "games.forms.WaiverForm": lambda w: {"misdeals": [(1, "deal 2: misdeal by C")]},
     "games.forms.AppealForm": lambda w: {"rulings": [(1, "deal 3: renonc by B")]},
+    "tournaments.league_forms.NightDrawForm": lambda w: {"tournament": w.running},
 }
 
 

@@ -201,6 +201,7 @@ POLICY: dict[str, Rule] = {
     "round-swap": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-format": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "playoff-create": Rule(RUNS_TOURNAMENT, kwargs=_running),
+    "league-night": Rule(RUNS_TOURNAMENT, kwargs=_running),
     "round-table-kind": Rule(
         RUNS_TOURNAMENT, kwargs=_round_page, data=lambda w: {"table": w.table.pk, "kind": "online"}
     ),
