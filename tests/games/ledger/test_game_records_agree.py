@@ -89,5 +89,5 @@ def test_ledger_and_game_records_agree_on_random_games(seed: int) -> None:
         assert [(d.dealer, d.sitting_out, d.losers) for d in counted] == [
             (d.dealer, d.sat_out, d.losers) for d in played
         ]
-        assert outcome.letters == {s.seat: s.letters for s in state.seats}
+        assert outcome.letters == {s.seat: s.letter_count for s in state.seats}
         assert outcome.finished == state.finished

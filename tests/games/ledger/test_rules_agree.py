@@ -216,7 +216,7 @@ def test_engine_ledger_and_records_agree_on_random_games(
     assert [
         Expected(d.dealer or "", d.sitting_out, d.losers, d.next_dealer) for d in counted
     ] == table.deals
-    assert {s.seat: s.letters for s in state.seats} == table.letters
+    assert {s.seat: s.letter_count for s in state.seats} == table.letters
     assert state.finished and state.next_deal is None
 
     if seats == 4 and not irregular:
