@@ -10,9 +10,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.ledger import LedgerError, RulingWithdrawn, validate_event
 from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
-from games.ledger import LedgerError, RulingWithdrawn, validate_event
 from games.models import Appeal, AppealStatus, AuditAction, Deal, Penalty, RenoncKind, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.models.bans import BanSource

@@ -15,8 +15,8 @@ from typing import Any
 
 from engine import Ruleset
 from engine.gamerecord import FORMAT, replay_game
+from engine.ledger.state import DealState, LedgerState, MisdealState
 from games.adapter import game_events
-from games.ledger.state import DealState, LedgerState, MisdealState
 from games.models import DealMode, Game
 from games.scoring import ruleset_of
 from tournaments.models import Entry, Seat, Table, Tournament

@@ -34,18 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.table_rules import (
-    dealer_after_misdeal,
-    last_clockwise,
-    losers_after_rulings,
-    next_dealer,
-    sit_out,
-)
-from games.ledger.checks import check_deal_at_table
-from games.ledger.events import Event, Misdeal, Penalty, RulingMade
-from games.ledger.record import DealRecord, build_record
-from games.ledger.settings import PLAYERS_PER_DEAL, LedgerSettings, PlackaMode
-from games.ledger.state import (
+from engine.ledger.checks import check_deal_at_table
+from engine.ledger.events import Event, Misdeal, Penalty, RulingMade
+from engine.ledger.record import DealRecord, build_record
+from engine.ledger.settings import PLAYERS_PER_DEAL, LedgerSettings, PlackaMode
+from engine.ledger.state import (
     DealState,
     EventIssue,
     FinishReason,
@@ -57,6 +50,13 @@ from games.ledger.state import (
     RulingEffect,
     SeatState,
 )
+from engine.table_rules import (
+    dealer_after_misdeal,
+    last_clockwise,
+    losers_after_rulings,
+    next_dealer,
+    sit_out,
+)
 
 _REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
 
@@ -64,7 +64,7 @@ _REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
 def replay(settings: LedgerSettings, events: Sequence[Event]) -> LedgerState:
     """The state of the game after ``events``, recomputed from the start.
 
-    >>> from games.ledger.events import DealRecorded
+    >>> from engine.ledger.events import DealRecorded
     >>> s = LedgerSettings(word=tuple("TONDA"))
     >>> state = replay(s, [DealRecorded("1", ("B",)), DealRecorded("2", ("B",))])
     >>> state.seat("B").word_so_far, state.next_deal.dealer

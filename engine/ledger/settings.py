@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.ledger.errors import InvalidSettingsError
 from engine.rules import TOTAL_POINTS
 from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, SitOutRule
-from games.ledger.errors import InvalidSettingsError
 
 # The sit-out rules and seat geometry are the engine's (engine/table_rules.py).
 __all__ = [

@@ -13,6 +13,8 @@ from enum import StrEnum
 
 
 class RenoncKind(StrEnum):
+    """The kind of irregularity a ruling is about (``RULES.md``, renonc A, B, C)."""
+
     PEEKING = "A"
     REVOKE = "B"
     MISDEAL = "C"
@@ -20,6 +22,8 @@ class RenoncKind(StrEnum):
 
 
 class Penalty(StrEnum):
+    """What a ruling does to its offender."""
+
     #: The offender becomes the deal's loser instead of the recorded loser(s).
     LOSES_DEAL = "loses_deal"
     #: The offender takes one more letter.
@@ -42,7 +46,7 @@ class DealRecorded:
     later ruling or correction on an earlier deal changes letters, never who
     dealt or sat out a deal already played (a deal that no longer fits the
     table then stops counting and is held for the referee, see
-    :attr:`~games.ledger.state.LedgerState.held_deals`).
+    :attr:`~engine.ledger.state.LedgerState.held_deals`).
     """
 
     id: str

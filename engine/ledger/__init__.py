@@ -8,7 +8,7 @@ restores exactly the state before. Who dealt and who sat out a deal are facts
 of play when the deal records them (the site always does): they never move;
 a deal a ruling makes impossible is held for the referee (``held_deals``).
 
->>> from games.ledger import DealRecorded, LedgerSettings, replay
+>>> from engine.ledger import DealRecorded, LedgerSettings, replay
 >>> settings = LedgerSettings.for_word("TONDA")
 >>> state = replay(settings, [DealRecorded("d1", ("C",))])
 >>> state.seat("C").word_so_far, state.next_deal.dealer
@@ -16,13 +16,13 @@ a deal a ruling makes impossible is held for the referee (``held_deals``).
 
 Who deals next and who sits out are the engine's rules (:mod:`engine.table_rules`,
 ``engine/RULES.md``); the ledger applies them and keeps the letters. Decisions where the
-rules are silent are listed in :mod:`games.ledger.replay`
-and :mod:`games.ledger.record` (undo is refused while rulings on the last deal
+rules are silent are listed in :mod:`engine.ledger.replay`
+and :mod:`engine.ledger.record` (undo is refused while rulings on the last deal
 are in force; an undone deal's misdeals go back to the deal being dealt).
 """
 
-from games.ledger.diff import DealChange, FieldChange, SeatChange, StateDiff, diff_states
-from games.ledger.errors import (
+from engine.ledger.diff import DealChange, FieldChange, SeatChange, StateDiff, diff_states
+from engine.ledger.errors import (
     CascadeError,
     DuplicateEventError,
     GameFinishedError,
@@ -36,7 +36,7 @@ from games.ledger.errors import (
     UnknownSeatError,
     error_for,
 )
-from games.ledger.events import (
+from engine.ledger.events import (
     DealCorrected,
     DealRecorded,
     DealUndone,
@@ -47,9 +47,9 @@ from games.ledger.events import (
     RulingMade,
     RulingWithdrawn,
 )
-from games.ledger.replay import replay
-from games.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
-from games.ledger.state import (
+from engine.ledger.replay import replay
+from engine.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
+from engine.ledger.state import (
     DealState,
     EventIssue,
     FinishReason,
@@ -61,7 +61,7 @@ from games.ledger.state import (
     RulingEffect,
     SeatState,
 )
-from games.ledger.validate import validate_deal, validate_event
+from engine.ledger.validate import validate_deal, validate_event
 
 __all__ = [
     "CascadeError",

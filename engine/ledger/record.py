@@ -1,7 +1,7 @@
 """First pass of a replay: fold the events into the game's record of deals.
 
 Corrections, undos and withdrawals are applied here, so what reaches the
-second pass (:mod:`games.ledger.replay`) is the record as it stands now: the
+second pass (:mod:`engine.ledger.replay`) is the record as it stands now: the
 deals in order, each with its misdeals and the rulings in force. Problems that
 do not depend on the table (unknown ids and seats, malformed content) are
 found here; the rest are found when the record is played through.
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.ledger.checks import Problem, check_losers, check_points, check_sat_out_names
-from games.ledger.events import (
+from engine.ledger.checks import Problem, check_losers, check_points, check_sat_out_names
+from engine.ledger.events import (
     DealCorrected,
     DealRecorded,
     DealUndone,
@@ -22,8 +22,8 @@ from games.ledger.events import (
     RulingMade,
     RulingWithdrawn,
 )
-from games.ledger.settings import LedgerSettings
-from games.ledger.state import EventIssue
+from engine.ledger.settings import LedgerSettings
+from engine.ledger.state import EventIssue
 
 
 @dataclass

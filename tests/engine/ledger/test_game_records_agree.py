@@ -12,7 +12,7 @@ import pytest
 
 from engine import Ruleset
 from engine.gamerecord import replay_game
-from games.ledger import (
+from engine.ledger import (
     DealCorrected,
     DealRecorded,
     Event,
