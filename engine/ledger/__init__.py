@@ -38,6 +38,7 @@ from engine.ledger.errors import (
 )
 from engine.ledger.events import (
     DealCorrected,
+    DealHeld,
     DealRecorded,
     DealUndone,
     Event,
@@ -46,6 +47,7 @@ from engine.ledger.events import (
     RenoncKind,
     RulingMade,
     RulingWithdrawn,
+    penalty_fits,
 )
 from engine.ledger.replay import replay
 from engine.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
@@ -67,6 +69,7 @@ __all__ = [
     "CascadeError",
     "DealChange",
     "DealCorrected",
+    "DealHeld",
     "DealRecorded",
     "DealState",
     "DealUndone",
@@ -103,6 +106,7 @@ __all__ = [
     "UnknownSeatError",
     "diff_states",
     "error_for",
+    "penalty_fits",
     "replay",
     "validate_deal",
     "validate_event",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from engine.ledger.checks import Problem, check_losers, check_points, check_sat_out_names
 from engine.ledger.events import (
     DealCorrected,
+    DealHeld,
     DealRecorded,
     DealUndone,
     Event,
@@ -36,6 +37,8 @@ class DealRecord:
     rulings: list[RulingMade] = field(default_factory=list)
     #: Who dealt, as played (``None``: derive it from the rules).
     dealer: str | None = None
+    #: Held for the referee when entered (:class:`~engine.ledger.events.DealHeld`).
+    held: bool = False
 
 
 @dataclass
@@ -87,6 +90,15 @@ def _apply(settings: LedgerSettings, record: Record, event: Event) -> Problem | 
             dealer=event.dealer,
         )
         record.deals.append(deal)
+        record.pending = []
+        return None
+    if isinstance(event, DealHeld):
+        if event.dealer is not None:
+            problem = _check_dealer(settings, event.dealer)
+            if problem is not None:
+                return problem
+        held = DealRecord(event.id, (), {}, None, record.pending, dealer=event.dealer, held=True)
+        record.deals.append(held)
         record.pending = []
         return None
     if isinstance(event, Misdeal):

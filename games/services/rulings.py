@@ -10,10 +10,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.ledger import LedgerError, RulingWithdrawn, validate_event
+from engine.ledger import LedgerError, RulingWithdrawn, penalty_fits, validate_event
 from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
-from games.models import Appeal, AppealStatus, AuditAction, Deal, Penalty, RenoncKind, Ruling
+from games.models import Appeal, AppealStatus, AuditAction, Deal, Penalty, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.models.bans import BanSource
 from scwu.roles import AnyUser
@@ -45,7 +45,7 @@ def ruling_make(
         raise ValidationError({"deal": [_("This deal was undone.")]}, code="undone")
     if not reason.strip():
         raise ValidationError({"reason": [_("A ruling needs a reason.")]}, code="required")
-    if penalty == Penalty.BAN and not (kind == RenoncKind.REVOKE and intentional):
+    if not penalty_fits(kind, penalty, intentional):
         raise ValidationError(
             {"penalty": [_("A lifetime ban is the penalty for intentional renonc B only.")]},
             code="ban_needs_intentional_b",
