@@ -224,14 +224,12 @@ def _ruling_event(
     )
 
 
-#: How a ledger issue on a deal reads in a record: (error code, field).
+#: How a ledger issue on a deal reads in a record: (error code, field). The dealer,
+#: the sit-outs and the end of the game are checked before the deal reaches the ledger.
 _DEAL_ISSUES = {
     "seat_sat_out": ("loser", "losers"),
     "seat_left_table": ("loser", "losers"),
     "invalid_points": ("loser", "points"),
-    "invalid_sit_out": ("sit_out", "sat_out"),
-    "dealer_left_table": ("dealer", "dealer"),
-    "game_finished": ("game", ""),
 }
 #: How a ledger issue on a ruling reads in a record.
 _RULING_ISSUES = {
@@ -410,11 +408,11 @@ class _Replay:
         error = self.issue(deal_id)
         if error is None:
             return
-        code, field = _DEAL_ISSUES.get(error.code, ("format", ""))
+        code, field = _DEAL_ISSUES.get(error.code, ("loser", "losers"))
         detail = error.message
-        if field == "losers":
+        if error.code in ("seat_sat_out", "seat_left_table"):
             detail = f"{next(s for s in losers if s not in players)} did not play this deal"
-        raise _fail(code, f"{where}: {field}" if field else where, detail)
+        raise _fail(code, f"{where}: {field}", detail)
 
     def refused_ruling(self, ruling: RulingMade, at: str) -> None:
         error = self.issue(ruling.id)
