@@ -43,7 +43,11 @@ Main names (all re-exported here):
 * Table rules (:mod:`engine.table_rules`), on seat letters, for tables of four to six:
   ``next_dealer(dealer, losers, order=, active=)`` (several losers: the first clockwise
   from the dealer's left), ``SitOutRule`` and ``sit_out(rule, dealer, active, order=,
-  anchor=)``; the scorekeeping ledger and the online tables use the same functions.
+  anchor=)``; the game ledger uses the same functions.
+* The game ledger (:mod:`engine.ledger`): ``replay(LedgerSettings, events)`` gives a
+  whole scorekept game's state (letters, misdeals, rulings, plackas, who deals and
+  sits out); the site's tables and the game records (:mod:`engine.gamerecord`,
+  ``replay_game(record)``) replay through it.
 * Statistics (:mod:`engine.stats`): ``deal_stats(deal)``. Bots (:mod:`engine.bots`):
   ``RandomBot``, ``HeuristicBot``, ``play_match``; a bot's ``choose(k)`` is given the
   seat's :class:`~engine.knowledge.Knowledge` (its view and the cards it saw played),

@@ -1,11 +1,14 @@
 """What replaying a game record gives (:func:`engine.gamerecord.replay_game`): each deal
-with its dealer, sit-outs, misdeals, rulings and letters, and the game's result."""
+with its dealer, sit-outs, misdeals, rulings and letters, and the game's result, read
+from the ledger's state (:mod:`engine.ledger.state`) in the record's own terms (deal
+numbers, letter counts, the ``result`` member a record stores)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.game import word_letters
+from engine.ledger.state import LedgerState
 from engine.result import DealResult
 
 __all__ = ["DealOutcome", "GameOutcome", "MisdealOutcome", "RulingOutcome"]
@@ -102,6 +105,26 @@ class GameOutcome:
     finish_reason: str | None
     placings: dict[str, int] | None
     deals: tuple[DealOutcome, ...]
+
+    @classmethod
+    def of(cls, word: str, state: LedgerState, deals: tuple[DealOutcome, ...]) -> GameOutcome:
+        """The outcome the ledger's ``state`` gives (``deals``: the record's deals replayed)."""
+        seats = state.seats
+        return cls(
+            word=word,
+            seats=tuple(seat.seat for seat in seats),
+            letters={seat.seat: seat.letter_count for seat in seats},
+            completed=tuple(seat.seat for seat in seats if seat.has_placka),
+            disqualified=tuple(seat.seat for seat in seats if seat.is_disqualified),
+            finished=state.finished,
+            finish_reason=None if state.finish_reason is None else str(state.finish_reason),
+            placings=(
+                {seat.seat: seat.place for seat in seats if seat.place is not None}
+                if state.finished
+                else None
+            ),
+            deals=deals,
+        )
 
     def result_json(self) -> dict[str, object]:
         """The ``result`` member of a game record (what a writer stores, a reader checks)."""

@@ -1,5 +1,5 @@
 """Rows to ledger events and back: the one place that knows both the models and
-:mod:`games.ledger`. Thin on purpose; the ledger stays the single source of truth.
+:mod:`engine.ledger`. Thin on purpose; the ledger stays the single source of truth.
 
 Who dealt and who sat out are stored with every deal and misdeal as they were played
 (:func:`dealer_for_record`, :func:`sat_out_for_record`); deals recorded before the
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 
-from games.ledger import (
+from engine.ledger import (
     DealCorrected,
     DealRecorded,
     DealUndone,

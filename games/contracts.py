@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from games.ledger.ahead import AheadNode, NextView, SeatView
+from engine.ledger.ahead import AheadNode, NextView, SeatView
 
 
 class LetterHistoryEntry(TypedDict):

@@ -11,8 +11,8 @@ from dataclasses import asdict, dataclass
 
 from django.db import transaction
 
+from engine.ledger import LedgerState
 from games.adapter import GameEvents, game_events
-from games.ledger import LedgerState
 from games.models import Game
 from games.models.results import SeatResult
 from tournaments.models import Seat

@@ -10,6 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, QuerySet
 from django.utils.translation import gettext as _
 
+from engine.ledger import LedgerState, LetterAward, MisdealState, replay
+from engine.ledger.ahead import ahead, next_view, seat_view
 from games.adapter import GameEvents, game_events, ledger_settings
 from games.analysis import deal_is_analysable
 from games.contracts import (
@@ -23,8 +25,6 @@ from games.contracts import (
     RulingJson,
     TableState,
 )
-from games.ledger import LedgerState, LetterAward, MisdealState, replay
-from games.ledger.ahead import ahead, next_view, seat_view
 from games.models import Appeal, AppealStatus, AuditEntry, Deal, Game, Ruling
 from games.services.common import game_unsaved
 from tournaments.models import Round, Table
@@ -109,7 +109,7 @@ def state_json(
     game: Game, loaded: GameEvents | None, state: LedgerState, *, ahead_deals: int = 0
 ) -> TableState:
     """The game's state as JSON; with ``ahead_deals``, also ``ahead``: the states after every
-    possible loser of that many next deals (:mod:`games.ledger.ahead`), for the table page to
+    possible loser of that many next deals (:mod:`engine.ledger.ahead`), for the table page to
     follow while its deals wait offline."""
     table = game.table
     players = _players(table)

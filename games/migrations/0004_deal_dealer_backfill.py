@@ -1,7 +1,7 @@
 """Store who dealt and who sat out on the deals (and misdeals) recorded before those facts
 were stored, as the ledger replays them now, so a later ruling no longer rewrites them.
 
-Reads the historical rows and replays them with :mod:`games.ledger` (pure Python)."""
+Reads the historical rows and replays them with :mod:`engine.ledger` (pure Python)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import migrations
 
-from games.ledger import (
+from engine.ledger import (
     DealCorrected,
     DealRecorded,
     DealUndone,

@@ -1,6 +1,6 @@
 """Scorekeeping rows: a game per table, and its events (deals, misdeals, corrections,
 rulings, appeals) plus the append-only audit trail. Game state is never stored beyond
-``Game.status``: :mod:`games.ledger` recomputes it from the events on every request."""
+``Game.status``: :mod:`engine.ledger` recomputes it from the events on every request."""
 
 from games.models.audit import AuditAction, AuditEntry
 from games.models.events import Correction, Deal, DealMode, Misdeal

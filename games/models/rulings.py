@@ -4,9 +4,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.ledger.events import Penalty, RenoncKind
+from engine.ledger.events import Penalty, RenoncKind
 
-# The kinds and penalties are the ledger's (games.ledger.events); these add the labels the
+# The kinds and penalties are the ledger's (engine.ledger.events); these add the labels the
 # site shows, under their own names.
 
 

@@ -1,5 +1,5 @@
 """Scorekeeping writes. Every service checks the caller's rights, locks the game row,
-validates through :mod:`games.ledger`, writes in one transaction and appends an audit entry."""
+validates through :mod:`engine.ledger`, writes in one transaction and appends an audit entry."""
 
 from games.services.common import game_start, round_update_status
 from games.services.deals import deal_correct, deal_record, deal_undo

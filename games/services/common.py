@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.ledger import LedgerState, diff_states
 from games.adapter import GameEvents, game_events
-from games.ledger import LedgerState, diff_states
 from games.models import AuditEntry, Game, GameStatus
 from games.results import seat_results_write
 from games.signals import scores_changed

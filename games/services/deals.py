@@ -10,6 +10,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.ledger import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    LedgerError,
+    LedgerState,
+    validate_event,
+)
 from games import permissions
 from games.adapter import (
     GameEvents,
@@ -18,14 +26,6 @@ from games.adapter import (
     next_players,
     sat_out_for_record,
     validation_error,
-)
-from games.ledger import (
-    DealCorrected,
-    DealRecorded,
-    DealUndone,
-    LedgerError,
-    LedgerState,
-    validate_event,
 )
 from games.models import AuditAction, Correction, Deal, DealMode, Game
 from games.scoring import Scored, ruleset_of, score_points, score_scn

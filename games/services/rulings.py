@@ -10,10 +10,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.ledger import LedgerError, RulingWithdrawn, penalty_fits, validate_event
+from engine.ledger.events import Penalty
 from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
-from games.ledger import LedgerError, RulingWithdrawn, validate_event
-from games.ledger.events import Penalty, RenoncKind
 from games.models import Appeal, AppealStatus, AuditAction, Deal, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.models.bans import BanSource
@@ -46,7 +46,7 @@ def ruling_make(
         raise ValidationError({"deal": [_("This deal was undone.")]}, code="undone")
     if not reason.strip():
         raise ValidationError({"reason": [_("A ruling needs a reason.")]}, code="required")
-    if penalty == Penalty.BAN and not (kind == RenoncKind.REVOKE and intentional):
+    if not penalty_fits(kind, penalty, intentional):
         raise ValidationError(
             {"penalty": [_("A lifetime ban is the penalty for intentional renonc B only.")]},
             code="ban_needs_intentional_b",

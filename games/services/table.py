@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games import permissions
 from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
-from games.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games.models import AuditAction, Deal, DealMode, Game
 from games.models import Misdeal as MisdealRow
 from games.services.common import actor, game_lock, take_seq, write_done

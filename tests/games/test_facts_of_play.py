@@ -11,9 +11,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from engine.ledger import DealRecorded, Event, LedgerSettings, RulingMade, replay
+from engine.ledger.events import Misdeal, Penalty, RenoncKind
 from games import selectors, services
-from games.ledger import DealRecorded, Event, LedgerSettings, RulingMade, replay
-from games.ledger.events import Misdeal, Penalty, RenoncKind
 from games.models import Appeal, AuditAction, AuditEntry, Deal, Game, Ruling
 from games.models import Misdeal as MisdealRow
 from tests.games.conftest import Setup, make_setup

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.ledger import PlackaMode
 from games import selectors
-from games.ledger import PlackaMode
 from games.models import Game
 from games.online.services.scoring import scorekeeping_game_start
 from games.services.common import game_create, game_unsaved

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Ruleset
-from engine.gamerecord import FORMAT, replay_game
+from engine.gamerecord import FORMAT, GameOutcome, replay_game
+from engine.ledger.state import DealState, LedgerState, MisdealState
 from games.adapter import game_events
-from games.ledger.state import DealState, LedgerState, MisdealState
 from games.models import DealMode, Game
 from games.scoring import ruleset_of
 from tournaments.models import Entry, Seat, Table, Tournament
@@ -95,20 +95,6 @@ def _held_entry(deal: DealState) -> dict[str, Any] | None:
     return entry if len(entry) > 2 else None
 
 
-def _result(state: LedgerState) -> dict[str, Any]:
-    return {
-        "letters": {s.seat: s.letter_count for s in state.seats},
-        "completed": [s.seat for s in state.seats if s.has_placka],
-        "disqualified": [s.seat for s in state.seats if s.is_disqualified],
-        "finished": state.finished,
-        "placings": (
-            {s.seat: s.place for s in state.seats if s.place is not None}
-            if state.finished
-            else None
-        ),
-    }
-
-
 @dataclass(frozen=True)
 class TableRules:
     """What a game record says about the table besides its deals."""
@@ -140,16 +126,17 @@ def record_of_state(
     if pending is not None and pending.misdeals:
         deals.append({"dealer": pending.dealer, "misdeals": _misdeals(pending.misdeals)})
     seats = state.settings.seat_names
+    word = "".join(state.settings.word)
     return {
         "format": FORMAT,
         "ruleset": rules.ruleset.to_json(),
-        "word": "".join(state.settings.word),
+        "word": word,
         "seats": [{"seat": seat, "player": rules.players.get(seat, "")} for seat in seats],
         "sit_out_rule": rules.sit_out_rule,
         "placka_mode": rules.placka_mode,
-        "first_dealer": seats[0],
+        "first_dealer": state.settings.first_dealer,
         "deals": deals,
-        "result": _result(state),
+        "result": GameOutcome.of(word, state, ()).result_json(),
     }
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping
 
+from engine.ledger.state import DealState
 from engine.scn import DealRecord, format_record, parse_record
 from games.adapter import game_events
-from games.ledger.state import DealState
 from games.models import Deal, DealMode, Game
 from tournaments.models import Seat, Tournament
 

@@ -24,7 +24,7 @@ class RoundStatus(models.TextChoices):
 
 
 class PlackaModeChoice(models.TextChoices):
-    """The ledger's placka modes (``games.ledger.PlackaMode``, the rules' own) with the
+    """The ledger's placka modes (``engine.ledger.PlackaMode``, the rules' own) with the
     labels the site shows; ``tests/games/test_game_creation.py`` keeps the two equal."""
 
     UNTIL_FIRST_PLACKA = "until_first_placka", _("until the first placka")

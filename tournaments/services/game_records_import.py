@@ -23,7 +23,6 @@ from engine.gamerecord import GameOutcome, replay_game
 from games import services as scorekeeping
 from games.adapter import game_events, seat_map
 from games.models import Deal, Game
-from games.scoring import ruleset_of
 from scwu.models import Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import nickname_key
@@ -32,8 +31,6 @@ from scwu.services.players import player_create
 from tournaments.exports.game_records import (
     DOCUMENT_FORMAT,
     TOURNAMENT_FIELDS,
-    TableRules,
-    record_of_state,
 )
 from tournaments.models import (
     Entry,
@@ -111,10 +108,8 @@ def _refuse_facts_of_play(record: Mapping[str, Any], where: str) -> None:
 
 def _same_result(table: Table, outcome: GameOutcome, where: str) -> None:
     """The game as the site now counts it must give the record's result."""
-    game = Game.objects.get(table=table)
-    state = game_events(game).replay()
-    rules = TableRules(ruleset_of(table.round.tournament), game.sit_out_rule, game.placka_mode)
-    site = replay_game(record_of_state(state, rules)).result_json()
+    state = game_events(Game.objects.get(table=table)).replay()
+    site = GameOutcome.of(outcome.word, state, ()).result_json()
     if site != outcome.result_json():
         raise GameImportError(
             f"{where}: "

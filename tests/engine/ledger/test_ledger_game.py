@@ -1,6 +1,6 @@
 """Plain games: letters, dealers, mečbol, placka, sit-outs, elimination."""
 
-from games.ledger import (
+from engine.ledger import (
     DealRecorded,
     Event,
     FinishReason,

@@ -1,6 +1,6 @@
 """Misdeals (renonc C): the first is free, the next give the dealer a letter."""
 
-from games.ledger import (
+from engine.ledger import (
     DealRecorded,
     DealUndone,
     Event,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.ledger.errors import InvalidSettingsError
 from engine.rules import TOTAL_POINTS
 from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, SitOutRule
-from games.ledger.errors import InvalidSettingsError
 
 # The sit-out rules and seat geometry are the engine's (engine/table_rules.py).
 __all__ = [
@@ -48,6 +48,8 @@ class LedgerSettings:
     sit_out_rule: SitOutRule = SitOutRule.DEALER
     #: Misdeals a dealer may make in one deal without a letter (RULES: one).
     free_misdeals: int = 1
+    #: Who deals the first deal (the site always starts at ``A``; a game record may not).
+    first_dealer: str = SEAT_NAMES[0]
 
     def __post_init__(self) -> None:
         if not self.word or any(not letter or letter.isspace() for letter in self.word):
@@ -60,6 +62,10 @@ class LedgerSettings:
             )
         if self.free_misdeals < 0:
             raise InvalidSettingsError("free_misdeals cannot be negative.")
+        if self.first_dealer not in self.seat_names:
+            raise InvalidSettingsError(
+                f"The first dealer must be a seat of this table, not {self.first_dealer!r}."
+            )
 
     @classmethod
     def for_word(cls, word: str, **kwargs: object) -> LedgerSettings:

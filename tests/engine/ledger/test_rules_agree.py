@@ -19,17 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import InvalidRecordError, Ruleset, Seat, score_game_record
-from engine.table_rules import (
-    SEAT_LETTERS,
-    SitOutRule,
-    dealer_after_misdeal,
-    last_clockwise,
-    losers_after_rulings,
-    next_active,
-    next_dealer,
-    sit_out,
-)
-from games.ledger import (
+from engine.ledger import (
     DealRecorded,
     Event,
     LedgerSettings,
@@ -39,6 +29,16 @@ from games.ledger import (
     RenoncKind,
     RulingMade,
     replay,
+)
+from engine.table_rules import (
+    SEAT_LETTERS,
+    SitOutRule,
+    dealer_after_misdeal,
+    last_clockwise,
+    losers_after_rulings,
+    next_active,
+    next_dealer,
+    sit_out,
 )
 from tests.engine.random_games import bot_deal
 

@@ -3,7 +3,7 @@
 Every error the user can fix subclasses :class:`LedgerError` (itself a
 ``ValueError``) and carries a machine ``code`` next to its human message, so
 the site can translate or map it to a form field. Replay never raises for a bad
-event: it records an :class:`~games.ledger.state.EventIssue`; validating a new
+event: it records an :class:`~engine.ledger.state.EventIssue`; validating a new
 event turns the issue into the matching error with :func:`error_for`.
 """
 
@@ -33,6 +33,8 @@ class InvalidEventError(LedgerError):
 
 
 class DuplicateEventError(LedgerError):
+    """An event id already used in this game."""
+
     default_code = "duplicate_event_id"
 
 
@@ -61,10 +63,14 @@ class UnknownDealError(LedgerError):
 
 
 class UnknownRulingError(LedgerError):
+    """A reference to a ruling that is not in force."""
+
     default_code = "unknown_ruling"
 
 
 class NothingToUndoError(LedgerError):
+    """An undo with no recorded deal to undo."""
+
     default_code = "nothing_to_undo"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.ledger.settings import MAX_DEAL_POINTS, PLAYERS_PER_DEAL, LedgerSettings
+from engine.ledger.settings import MAX_DEAL_POINTS, PLAYERS_PER_DEAL, LedgerSettings
 
 Problem = tuple[str, str]
 

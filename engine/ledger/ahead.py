@@ -4,8 +4,8 @@ A phone that has lost the network still has to show what the rules make of the d
 judge records: the letters, the next dealer, who sits out, mečbol, the placka and the end of
 the game. Rather than a second copy of the rules in JavaScript, the server replays the ledger
 for every possible loser of the next few deals and sends the results as a tree; the page only
-walks it. Every node is a real :func:`~games.ledger.replay.replay`, so the tree cannot drift
-from the ledger (``tests/games/ledger/test_ledger_ahead.py`` replays random games to check).
+walks it. Every node is a real :func:`~engine.ledger.replay.replay`, so the tree cannot drift
+from the ledger (``tests/engine/ledger/test_ledger_ahead.py`` replays random games to check).
 
 A deal recorded ahead is what the site stores for a one-loser deal: the loser, the dealer and
 the sit-outs of the state it follows (facts of play, :class:`DealRecorded`).
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NotRequired, TypedDict
 
-from games.ledger.events import DealRecorded, Event
-from games.ledger.replay import replay
-from games.ledger.settings import LedgerSettings
-from games.ledger.state import LedgerState, SeatState
+from engine.ledger.events import DealRecorded, Event
+from engine.ledger.replay import replay
+from engine.ledger.settings import LedgerSettings
+from engine.ledger.state import LedgerState, SeatState
 
 
 class SeatView(TypedDict):

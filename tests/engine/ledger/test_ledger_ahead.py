@@ -12,9 +12,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.ledger import DealRecorded, Event, LedgerSettings, replay
-from games.ledger.ahead import ahead, node
-from tests.games.ledger.test_ledger_invariants import history
+from engine.ledger import DealRecorded, Event, LedgerSettings, replay
+from engine.ledger.ahead import ahead, node
+from tests.engine.ledger.test_ledger_invariants import history
 
 RUN = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

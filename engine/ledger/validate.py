@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.ledger.checks import check_deal_at_table, check_losers, check_points, check_sat_out_names
-from games.ledger.errors import CascadeError, DuplicateEventError, GameFinishedError, error_for
-from games.ledger.events import Event
-from games.ledger.replay import replay
-from games.ledger.settings import LedgerSettings
-from games.ledger.state import LedgerState
+from engine.ledger.checks import (
+    check_deal_at_table,
+    check_losers,
+    check_points,
+    check_sat_out_names,
+)
+from engine.ledger.errors import CascadeError, DuplicateEventError, GameFinishedError, error_for
+from engine.ledger.events import Event
+from engine.ledger.replay import replay
+from engine.ledger.settings import LedgerSettings
+from engine.ledger.state import LedgerState
 
 
 def validate_event(
@@ -19,7 +24,7 @@ def validate_event(
 
     With ``strict``, an event that is fine itself but makes an earlier-recorded
     event stop counting (a correction that puts a later loser in the sit-out
-    chair, say) is refused with :class:`~games.ledger.errors.CascadeError`;
+    chair, say) is refused with :class:`~engine.ledger.errors.CascadeError`;
     without it the caller can show the change with :func:`diff_states`.
     """
     if any(existing.id == event.id for existing in events):

@@ -23,6 +23,8 @@ Decisions where the rules are silent (see also the package docstring):
   correction on an earlier deal that changes its loser changes letters, not
   who dealt or sat out later deals; the deal is flagged ``dealer_as_played``
   where the rules would now name another dealer.
+* A deal entered as held (:class:`~engine.ledger.events.DealHeld`, from a game
+  record) counts like one that no longer fits the table, without an issue.
 * A deal that no longer fits the table (its loser now sits out after an
   earlier correction, its dealer has left, or it came after the end) does not
   count: no letters, the deal does not move, and an issue names it. It is
@@ -34,18 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.table_rules import (
-    dealer_after_misdeal,
-    last_clockwise,
-    losers_after_rulings,
-    next_dealer,
-    sit_out,
-)
-from games.ledger.checks import check_deal_at_table
-from games.ledger.events import Event, Misdeal, Penalty, RulingMade
-from games.ledger.record import DealRecord, build_record
-from games.ledger.settings import PLAYERS_PER_DEAL, LedgerSettings, PlackaMode
-from games.ledger.state import (
+from engine.ledger.checks import check_deal_at_table
+from engine.ledger.events import Event, Misdeal, Penalty, RulingMade
+from engine.ledger.record import DealRecord, build_record
+from engine.ledger.settings import PLAYERS_PER_DEAL, LedgerSettings, PlackaMode
+from engine.ledger.state import (
     DealState,
     EventIssue,
     FinishReason,
@@ -57,6 +52,13 @@ from games.ledger.state import (
     RulingEffect,
     SeatState,
 )
+from engine.table_rules import (
+    dealer_after_misdeal,
+    last_clockwise,
+    losers_after_rulings,
+    next_dealer,
+    sit_out,
+)
 
 _REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
 
@@ -64,7 +66,7 @@ _REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
 def replay(settings: LedgerSettings, events: Sequence[Event]) -> LedgerState:
     """The state of the game after ``events``, recomputed from the start.
 
-    >>> from games.ledger.events import DealRecorded
+    >>> from engine.ledger.events import DealRecorded
     >>> s = LedgerSettings(word=tuple("TONDA"))
     >>> state = replay(s, [DealRecorded("1", ("B",)), DealRecorded("2", ("B",))])
     >>> state.seat("B").word_so_far, state.next_deal.dealer
@@ -99,7 +101,7 @@ class _Game:
         self.left_order: dict[str, int] = {}
         self.places: dict[str, int] = {}
         self.shared: set[str] = set()
-        self.dealer = self.order[0]
+        self.dealer = settings.first_dealer
         self.anchor: str | None = None
         self.finished = False
         self.reason: FinishReason | None = None
@@ -222,6 +224,10 @@ class _Game:
                 self.append_uncounted(deal, "dealer_left_table", deal.dealer, (), misdealt)
                 return
             self.dealer = deal.dealer  # a fact of play: who really dealt
+        if deal.held:
+            self.refuse_rulings(deal)
+            self.append_uncounted(deal, "held", self.dealer, (), misdealt)
+            return
         dealer = self.dealer
         problem, sitting_out, players, flags = check_deal_at_table(
             active=self.active,
@@ -318,6 +324,9 @@ class _Game:
 
     def refuse(self, deal: DealRecord, code: str, message: str) -> None:
         self.issue(deal.deal_id, code, message)
+        self.refuse_rulings(deal)
+
+    def refuse_rulings(self, deal: DealRecord) -> None:
         for ruling in deal.rulings:
             message = f"Deal {deal.deal_id} does not count, so its ruling has no effect."
             self.issue(ruling.id, "deal_not_counted", message)

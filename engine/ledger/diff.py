@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.ledger.state import DealState, LedgerState, SeatState
+from engine.ledger.state import DealState, LedgerState, SeatState
 
 
 @dataclass(frozen=True)

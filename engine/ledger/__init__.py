@@ -1,14 +1,15 @@
-"""The ledger of one scorekept game at a physical table.
+"""The ledger of one scorekept game: the one authority for a whole game's rules.
 
-Pure Python, standard library only: the site stores the game's events (deals,
-misdeals, rulings, corrections) and asks :func:`replay` for everything derived
-from them. Every replay recomputes from the first event, so a ruling or a
-correction on an old deal moves every letter after it, and withdrawing it
-restores exactly the state before. Who dealt and who sat out a deal are facts
+Pure Python (the standard library and the rest of the engine): the site stores the
+game's events (deals, misdeals, rulings, corrections) and asks :func:`replay` for
+everything derived from them; a game record (:mod:`engine.gamerecord`) is translated
+into the same events and replayed the same way. Every replay recomputes from the
+first event, so a ruling or a correction on an old deal moves every letter after it,
+and withdrawing it restores exactly the state before. Who dealt and who sat out a deal are facts
 of play when the deal records them (the site always does): they never move;
 a deal a ruling makes impossible is held for the referee (``held_deals``).
 
->>> from games.ledger import DealRecorded, LedgerSettings, replay
+>>> from engine.ledger import DealRecorded, LedgerSettings, replay
 >>> settings = LedgerSettings.for_word("TONDA")
 >>> state = replay(settings, [DealRecorded("d1", ("C",))])
 >>> state.seat("C").word_so_far, state.next_deal.dealer
@@ -16,13 +17,13 @@ a deal a ruling makes impossible is held for the referee (``held_deals``).
 
 Who deals next and who sits out are the engine's rules (:mod:`engine.table_rules`,
 ``engine/RULES.md``); the ledger applies them and keeps the letters. Decisions where the
-rules are silent are listed in :mod:`games.ledger.replay`
-and :mod:`games.ledger.record` (undo is refused while rulings on the last deal
+rules are silent are listed in :mod:`engine.ledger.replay`
+and :mod:`engine.ledger.record` (undo is refused while rulings on the last deal
 are in force; an undone deal's misdeals go back to the deal being dealt).
 """
 
-from games.ledger.diff import DealChange, FieldChange, SeatChange, StateDiff, diff_states
-from games.ledger.errors import (
+from engine.ledger.diff import DealChange, FieldChange, SeatChange, StateDiff, diff_states
+from engine.ledger.errors import (
     CascadeError,
     DuplicateEventError,
     GameFinishedError,
@@ -36,8 +37,9 @@ from games.ledger.errors import (
     UnknownSeatError,
     error_for,
 )
-from games.ledger.events import (
+from engine.ledger.events import (
     DealCorrected,
+    DealHeld,
     DealRecorded,
     DealUndone,
     Event,
@@ -46,10 +48,11 @@ from games.ledger.events import (
     RenoncKind,
     RulingMade,
     RulingWithdrawn,
+    penalty_fits,
 )
-from games.ledger.replay import replay
-from games.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
-from games.ledger.state import (
+from engine.ledger.replay import replay
+from engine.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
+from engine.ledger.state import (
     DealState,
     EventIssue,
     FinishReason,
@@ -61,12 +64,13 @@ from games.ledger.state import (
     RulingEffect,
     SeatState,
 )
-from games.ledger.validate import validate_deal, validate_event
+from engine.ledger.validate import validate_deal, validate_event
 
 __all__ = [
     "CascadeError",
     "DealChange",
     "DealCorrected",
+    "DealHeld",
     "DealRecorded",
     "DealState",
     "DealUndone",
@@ -103,6 +107,7 @@ __all__ = [
     "UnknownSeatError",
     "diff_states",
     "error_for",
+    "penalty_fits",
     "replay",
     "validate_deal",
     "validate_event",

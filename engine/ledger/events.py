@@ -13,6 +13,8 @@ from enum import StrEnum
 
 
 class RenoncKind(StrEnum):
+    """The kind of irregularity a ruling is about (``RULES.md``, renonc A, B, C)."""
+
     PEEKING = "A"
     REVOKE = "B"
     MISDEAL = "C"
@@ -20,6 +22,8 @@ class RenoncKind(StrEnum):
 
 
 class Penalty(StrEnum):
+    """What a ruling does to its offender."""
+
     #: The offender becomes the deal's loser instead of the recorded loser(s).
     LOSES_DEAL = "loses_deal"
     #: The offender takes one more letter.
@@ -32,6 +36,17 @@ class Penalty(StrEnum):
     BAN = "ban"
 
 
+def penalty_fits(kind: str, penalty: str, intentional: bool) -> bool:
+    """Whether a ruling may give ``penalty`` for a renonc of ``kind``: a lifetime ban is
+    for an intentional renonc B only (``engine/RULES.md``); any other penalty fits any
+    renonc.
+
+    >>> penalty_fits("B", "ban", True), penalty_fits("A", "ban", True)
+    (True, False)
+    """
+    return penalty != Penalty.BAN or (kind == RenoncKind.REVOKE and intentional)
+
+
 @dataclass(frozen=True)
 class DealRecorded:
     """The result of the next deal: its loser(s), optionally points and sit-outs.
@@ -42,7 +57,7 @@ class DealRecorded:
     later ruling or correction on an earlier deal changes letters, never who
     dealt or sat out a deal already played (a deal that no longer fits the
     table then stops counting and is held for the referee, see
-    :attr:`~games.ledger.state.LedgerState.held_deals`).
+    :attr:`~engine.ledger.state.LedgerState.held_deals`).
     """
 
     id: str
@@ -99,10 +114,23 @@ class DealCorrected:
 
 
 @dataclass(frozen=True)
+class DealHeld:
+    """A deal that was played but that the referee holds, as a game record writes it
+    (``engine/RULES.md``, "Game records": ``held``). It counts like a recorded deal that
+    no longer fits the table: its misdeals count and ``dealer``, when given, is who dealt
+    (a fact of play), but it gives no letters and does not move the deal."""
+
+    id: str
+    dealer: str | None = None
+
+
+@dataclass(frozen=True)
 class DealUndone:
     """Undo of the last recorded deal (its misdeals go back to the deal being dealt)."""
 
     id: str
 
 
-Event = DealRecorded | Misdeal | RulingMade | RulingWithdrawn | DealCorrected | DealUndone
+Event = (
+    DealRecorded | DealHeld | Misdeal | RulingMade | RulingWithdrawn | DealCorrected | DealUndone
+)

@@ -5,7 +5,7 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.ledger import (
+from engine.ledger import (
     DealRecorded,
     Event,
     FinishReason,

@@ -1,6 +1,6 @@
 """Renonc rulings, withdrawals, corrections, undo and the effects diff."""
 
-from games.ledger import (
+from engine.ledger import (
     DealCorrected,
     DealRecorded,
     DealUndone,

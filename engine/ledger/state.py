@@ -1,4 +1,4 @@
-"""The derived state of a game: what :func:`~games.ledger.replay.replay` returns.
+"""The derived state of a game: what :func:`~engine.ledger.replay.replay` returns.
 
 All of it is recomputed from the events on every replay, so two replays of the
 same events compare equal, field by field.
@@ -9,18 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.ledger.errors import LedgerError, error_for
-from games.ledger.events import Penalty, RenoncKind
-from games.ledger.settings import LedgerSettings
+from engine.ledger.errors import LedgerError, error_for
+from engine.ledger.events import Penalty, RenoncKind
+from engine.ledger.settings import LedgerSettings
 
 
 class LetterSource(StrEnum):
+    """What gave a letter."""
+
     DEAL = "deal"
     MISDEAL = "misdeal"
     RULING = "ruling"
 
 
 class FinishReason(StrEnum):
+    """Why the game ended."""
+
     #: A seat completed the word (until_first_placka mode).
     PLACKA = "placka"
     #: Fewer than four seats are left at the table (elimination or disqualification).

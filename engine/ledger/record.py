@@ -1,7 +1,7 @@
 """First pass of a replay: fold the events into the game's record of deals.
 
 Corrections, undos and withdrawals are applied here, so what reaches the
-second pass (:mod:`games.ledger.replay`) is the record as it stands now: the
+second pass (:mod:`engine.ledger.replay`) is the record as it stands now: the
 deals in order, each with its misdeals and the rulings in force. Problems that
 do not depend on the table (unknown ids and seats, malformed content) are
 found here; the rest are found when the record is played through.
@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.ledger.checks import Problem, check_losers, check_points, check_sat_out_names
-from games.ledger.events import (
+from engine.ledger.checks import Problem, check_losers, check_points, check_sat_out_names
+from engine.ledger.events import (
     DealCorrected,
+    DealHeld,
     DealRecorded,
     DealUndone,
     Event,
@@ -22,8 +23,8 @@ from games.ledger.events import (
     RulingMade,
     RulingWithdrawn,
 )
-from games.ledger.settings import LedgerSettings
-from games.ledger.state import EventIssue
+from engine.ledger.settings import LedgerSettings
+from engine.ledger.state import EventIssue
 
 
 @dataclass
@@ -36,6 +37,8 @@ class DealRecord:
     rulings: list[RulingMade] = field(default_factory=list)
     #: Who dealt, as played (``None``: derive it from the rules).
     dealer: str | None = None
+    #: Held for the referee when entered (:class:`~engine.ledger.events.DealHeld`).
+    held: bool = False
 
 
 @dataclass
@@ -87,6 +90,15 @@ def _apply(settings: LedgerSettings, record: Record, event: Event) -> Problem | 
             dealer=event.dealer,
         )
         record.deals.append(deal)
+        record.pending = []
+        return None
+    if isinstance(event, DealHeld):
+        if event.dealer is not None:
+            problem = _check_dealer(settings, event.dealer)
+            if problem is not None:
+                return problem
+        held = DealRecord(event.id, (), {}, None, record.pending, dealer=event.dealer, held=True)
+        record.deals.append(held)
         record.pending = []
         return None
     if isinstance(event, Misdeal):

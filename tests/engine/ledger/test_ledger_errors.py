@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.ledger import (
+from engine.ledger import (
     CascadeError,
     DealCorrected,
     DealRecorded,
