@@ -103,7 +103,7 @@ def test_a_written_record_replays_to_the_deals_and_result_the_site_counts(seed: 
         assert [len(d.misdeals) for d in state.deals if d.counted] == [
             len(d.misdeals) for d in played
         ]
-        assert outcome.letters == {s.seat: s.letters for s in state.seats}
+        assert outcome.letters == {s.seat: s.letter_count for s in state.seats}
         assert outcome.placings == (
             {s.seat: s.place for s in state.seats if s.place is not None}
             if state.finished

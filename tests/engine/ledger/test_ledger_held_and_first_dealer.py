@@ -33,7 +33,7 @@ def test_a_held_deal_counts_its_misdeals_and_gives_no_other_letter() -> None:
     assert [m.letter is not None for m in held.misdeals] == [False, True]
     assert state.deal("d3").dealer == "B"  # the held deal did not move the deal
     assert state.deal("d3").misdeals == ()  # and kept its misdeals
-    assert state.seat("B").letters == 2 and state.seat("C").letters == 1
+    assert state.seat("B").letter_count == 2 and state.seat("C").letter_count == 1
     assert state.issues == ()
 
 
@@ -43,7 +43,7 @@ def test_a_held_deal_keeps_who_dealt_it_and_its_rulings_do_not_count() -> None:
     state = replay(LedgerSettings(word=TONDA), events)
     assert state.deal("h2").dealer == "C" and state.next_deal is not None
     assert state.next_deal.dealer == "C"
-    assert state.seat("D").letters == 0
+    assert state.seat("D").letter_count == 0
     assert [issue.code for issue in state.issues_for("r2")] == ["deal_not_counted"]
 
 
