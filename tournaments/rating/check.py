@@ -150,9 +150,10 @@ class Tally:
         times = sorted(self.update_ms)
         if not times:
             return ""
+        p99 = times[max(int(len(times) * 0.99) - 1, 0)]
         return (
             f"  update per game: mean {sum(times) / len(times):.2f} ms, "
-            f"max {times[-1]:.2f} ms ({len(times)} games)"
+            f"99th percentile {p99:.2f} ms ({len(times)} games)"
         )
 
 
@@ -294,7 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.seasons < 1 or players < 4 or rounds < 1 or (clubs and players % len(CLUBS)):
         parser.error("need seasons >= 1, rounds >= 1, players >= 4 (clubs: a multiple of 4)")
     if args.simulate:
-        tally = simulate(args.seasons, players, rounds, args.word, args.warmup, args.seed, args.field)
+        tally = simulate(
+            args.seasons, players, rounds, args.word, args.warmup, args.seed, args.field
+        )
         print(
             f"simulated ({args.field}): {args.seasons} seasons x {players} bots x {rounds} rounds,"
             f" seed {args.seed}, strengths {CLUBS if clubs else STRENGTHS}"
