@@ -9,6 +9,7 @@ letters, and the longest such game (every seat four letters, one seat a fifth).
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -49,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 update(skills, figures)
                 times.append((time.perf_counter() - start) * 1000)
             times.sort()
-            p99 = times[max(int(len(times) * 0.99) - 1, 0)]
+            p99 = times[math.ceil(len(times) * 0.99) - 1]
             kind = "longest" if longest else "random"
             print(
                 f"{seats:>5} {kind:>8} {statistics.mean(deals):>6.1f}"

@@ -36,6 +36,7 @@ on seasons of seeds 101-120; the defaults here (``--seed 1``) are held out.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -150,7 +151,7 @@ class Tally:
         times = sorted(self.update_ms)
         if not times:
             return ""
-        p99 = times[max(int(len(times) * 0.99) - 1, 0)]
+        p99 = times[math.ceil(len(times) * 0.99) - 1]
         return (
             f"  update per game: mean {sum(times) / len(times):.2f} ms, "
             f"99th percentile {p99:.2f} ms ({len(times)} games)"

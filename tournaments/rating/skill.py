@@ -11,9 +11,11 @@ The model is OpenSkill's Plackett-Luce (``mu`` 25, ``sigma`` 25/3, ``beta``
 only from the game's final order: a game is rated as one match per lost
 deal, that deal's loser last and every other seat tied ahead of it.  One
 ranking per game of 4-6 seats carries far less evidence than its 10-30
-deals, each with a loser; rated per game the model predicted the order at a
-table no better than the success rate (``python -m
-tournaments.rating.check`` measures both).
+deals, each with a loser: rated once per game, the model predicted the order
+at a table worse than the success rate alone.  Rated per deal it matches the
+success rate where every player meets the same mix of opponents and beats it
+where the fields differ (``python -m tournaments.rating.check`` measures
+both, with intervals).
 """
 
 from __future__ import annotations
