@@ -30,7 +30,8 @@ otherwise), in one of two fields:
 ``--warmup`` per player are used for learning only.
 
 The model's choices (per-deal matches, Plackett-Luce, ``beta``) were tuned
-on seasons of seeds 101-120; the defaults here (``--seed 1``) are held out.
+on other seasons (seeds 101-120, two random and one clubs season each); the
+seeds reported (``--seed 1``, the default, and others) were held out.
 """
 
 from __future__ import annotations
