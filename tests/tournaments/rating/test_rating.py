@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from django.core.management import call_command
 
 from games.models import Game, GameStatus, SeatResult
 from tests.tournaments.results_setup import make_scene
@@ -182,3 +184,18 @@ def test_profile_shows_rating_uncertainty_and_chart(django_capture_on_commit_cal
     html = scene.client_for(None).get(f"/players/{pepa.player_id}/").content.decode()
     assert f"{pepa.mu:.1f}" in html and f"± {pepa.sigma:.1f}" in html
     assert 'class="rate-chart"' in html and "Rating after each game" in html
+
+
+@pytest.mark.django_db
+def test_rating_rebuild_command_replaces_ratings_of_an_older_model(
+    django_capture_on_commit_callbacks,
+) -> None:
+    scene = make_scene()
+    _finish_game(scene, django_capture_on_commit_callbacks)
+    rated = sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma"))
+    PlayerRating.objects.update(mu=40.0, sigma=1.0)  # as if stored by another model
+    out = io.StringIO()
+    call_command("rating_rebuild", stdout=out)
+    assert out.getvalue().strip() == "games rated: 1"
+    assert sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma")) == rated
+    assert RatingChange.objects.count() == 4
