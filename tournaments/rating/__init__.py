@@ -1,4 +1,4 @@
-"""Player rating: OpenSkill (Plackett-Luce) over each table's order of finish.
+"""Player rating: OpenSkill (Plackett-Luce) over every deal's loser at the table.
 
 * :mod:`tournaments.rating.skill` is pure (no Django): the order of finish at a table and
   the rating update;

@@ -76,7 +76,7 @@ def rate_game(game_id: int) -> bool:
         ]
         ranks = finish_ranks(figures)
         before = [Skill(rows[p].mu, rows[p].sigma) for p in players]
-        after = update(before, ranks)
+        after = update(before, figures)
         changes = []
         for player_id, rank, old, new in zip(players, ranks, before, after, strict=True):
             row = rows[player_id]
