@@ -1,4 +1,4 @@
-"""Online tables: live Smoking Cat refereed by the engine over WebSockets (issue 7).
+"""Online tables: live Smoking Cat refereed by the engine over WebSockets.
 
 The state of a table is always ``engine.game.Game.replay(word, seed=..., actions=...)``
 of the stored row; everything else (views, clocks, bots) derives from it.

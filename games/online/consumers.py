@@ -1,5 +1,5 @@
 """The WebSocket of an online table (``ws/online/<game_id>/``): hello/state, action, chat,
-chat_hide, mute, ping, as issue 7 defines them (choices it left open: ``games.online``).
+chat_hide, mute, ping (the frames: ``games.online.frames``; the choices made: ``games.online``).
 
 The seat comes from the session's user, never from a frame. After every change each
 connection sends the frame of its own seat (spectators: the public frame). When the

@@ -7,7 +7,6 @@ variable is documented in ``.env.example``.
 
 from __future__ import annotations
 
-import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -26,11 +25,11 @@ django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
-TESTING = "pytest" in sys.modules or env_bool("SCWU_TESTING", default=False)
 # Debug only when asked: by default only the embedded developer setup (no DATABASE_URL, no
-# REDIS_URL) and the test suite run in debug; pointing at real services means production.
+# REDIS_URL) runs in debug (the test settings, scwu/config/settings_test.py, ask for it too);
+# pointing at real services means production.
 EMBEDDED = not (env_str("DATABASE_URL") or env_str("REDIS_URL"))
-DEBUG = env_bool("DJANGO_DEBUG", default=EMBEDDED or TESTING)
+DEBUG = env_bool("DJANGO_DEBUG", default=EMBEDDED)
 
 SECRET_KEY = env_str("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
@@ -159,9 +158,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-if TESTING:
-    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 # Login lockout (django-axes): N failed sign-ins for one username from one address lock that
 # pair out for a while; every sign-in path (form, admin, API basic auth) goes through it.
 AUTHENTICATION_BACKENDS = [
@@ -199,7 +195,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or TESTING
+            if DEBUG
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },

@@ -125,8 +125,8 @@ def _wait_until_listening(port: int, process: subprocess.Popen[bytes], log: Path
 def asgi_server(tmp_path: Path) -> Iterator[AsgiServer]:
     """Daphne serving ``scwu.config.asgi`` on the test's data (see the module docstring)."""
     connection.ensure_connection()
-    env = dict(os.environ, SCWU_TESTING="1", DJANGO_DEBUG="1")
-    env["DJANGO_SETTINGS_MODULE"] = "scwu.config.settings"
+    env = dict(os.environ, DJANGO_DEBUG="1")
+    env["DJANGO_SETTINGS_MODULE"] = "scwu.config.settings_test"
     db_file: Path | None = None
     if connection.vendor == "sqlite":
         db_file = tmp_path / "live.sqlite3"

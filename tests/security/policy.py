@@ -311,12 +311,12 @@ POLICY: dict[str, Rule] = {
     "smoke-session-create": Rule(SIGNED_IN),
     "smoke-hand-record": Rule(KEEPS_SMOKE, kwargs=_smoke),
     "smoke-hand-undo": Rule(KEEPS_SMOKE, kwargs=_smoke),
-    # Online tables (issue 7, added while this was written): the world has no online game.
+    # Online tables: the world has no online game.
     "online:practice": Rule(SIGNED_IN),
     "online:join": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
     "online:decide": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
     "online:table-start": Rule(SIGNED_IN, kwargs=_table, login_only=True),
-    # Play again (issue 17): one of the practice game's own players; the world has none.
+    # Play again: one of the practice game's own players; the world has none.
     "online:again": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
 }
 

@@ -39,7 +39,6 @@ def _env(db_path: Path) -> dict[str, str]:
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(db_path)
     env["DJANGO_SETTINGS_MODULE"] = "tools.bench.online_settings"
-    env["SCWU_TESTING"] = "0"
     env.setdefault("DJANGO_DEBUG", "1")  # loopback only, no secret key needed
     env["PYTHONPATH"] = str(ROOT)
     return env

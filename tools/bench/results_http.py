@@ -50,7 +50,6 @@ def _environment(db_path: Path) -> dict[str, str]:
             "DJANGO_SECRET_KEY": "results-bench-only-" + "0123456789abcdef" * 3,
             "DJANGO_ALLOWED_HOSTS": HOST,
             "DJANGO_SECURE_SSL_REDIRECT": "0",
-            "SCWU_TESTING": "1",
         }
     )
     env.pop("DATABASE_URL", None)
