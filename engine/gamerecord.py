@@ -34,7 +34,6 @@ from dataclasses import dataclass
 
 from engine.cards import SEATS
 from engine.errors import EngineError, InvalidRecordError, ParseError
-from engine.game import word_letters
 from engine.gameoutcome import FORMAT, DealOutcome, GameOutcome, MisdealOutcome, RulingOutcome
 from engine.ledger import (
     DealHeld,
@@ -58,6 +57,7 @@ from engine.result import DealResult
 from engine.rules import Ruleset
 from engine.scn import check_record
 from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, sit_out
+from engine.word import word_letters
 
 __all__ = [
     "FORMAT",

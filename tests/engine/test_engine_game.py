@@ -40,8 +40,12 @@ def test_t33_t34_letters_fill_the_word_in_order_and_the_game_ends() -> None:
 def test_mecbol_and_placings() -> None:
     assert placings([1, 1, 0, 5]) == {Seat.A: 2, Seat.B: 2, Seat.C: 1, Seat.D: 4}
     game = Game("AB", seed=1)
-    game.letters = [1, 0, 0, 0]
-    assert game.mecbol() == [Seat.A]
+    assert game.mecbol() == []
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    losers = sorted(game.results[0].loser)
+    assert game.mecbol() == losers and [game.letters[s] for s in losers] == [1] * len(losers)
+    assert game.placings() == placings(game.letters)
 
 
 def test_game_records_are_checked_and_scored() -> None:
