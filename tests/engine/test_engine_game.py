@@ -66,10 +66,18 @@ def test_game_record_errors() -> None:
     extra["deals"].append(data["deals"][-1])
     broken = copy.deepcopy(data)
     broken["deals"][0]["play"] = broken["deals"][0]["play"][:5]
-    for bad, code in ((wrong_first, "dealer"), (extra, "game"), (broken, "incomplete")):
+    no_dealer = copy.deepcopy(data)
+    del no_dealer["deals"][1]["dealer"]
+    cases = (
+        (wrong_first, "dealer", "deal 1: dealer: A dealt, but B deals"),
+        (extra, "game", f"deal {len(game.records) + 1}: the game ended before this deal"),
+        (broken, "incomplete", "deal 1: record: the record stops after 5 cards"),
+        (no_dealer, "format", "deal 2: record: dealer must be a seat A-D, not None"),
+    )
+    for bad, code, detail in cases:
         with pytest.raises(InvalidRecordError) as info:
             score_game_record(bad)
-        assert info.value.code == code
+        assert info.value.code == code and info.value.detail.startswith(detail)
     with pytest.raises(InvalidRecordError) as info:
         score_game_record({"word": "  ", "deals": []})
     assert info.value.code == "format"
