@@ -35,10 +35,13 @@ Main names (all re-exported here):
   pack`` and ``.detail``), ``DealRecord.from_json``/``to_json``, ``parse_record`` /
   ``format_record``, ``replay_record`` (states), ``deal_record(deal)`` (the SCN
   dict of a deal).
-* Games (:mod:`engine.game`): ``Game(word, seed=, ruleset=, first_dealer=)``;
+* Games (:mod:`engine.game`): ``Game(word, seed=, ruleset=, first_dealer=, referee=)``;
   ``Game.replay(word, seed=, actions=)`` rebuilds one from its seed and actions
-  (ints or JSON objects); ``letters_of``, ``mecbol``, ``placings``, ``records``;
-  ``score_game_record({"word", "first_dealer", "deals"})`` (also codes ``dealer``
+  (ints or JSON objects); ``letters_of``, ``mecbol``, ``placings``, ``records``,
+  ``ledger`` (the game ledger's state: each finished deal is recorded in the ledger,
+  which alone gives the letters, the next dealer, the end and the placings);
+  ``score_game_record({"word", "first_dealer", "deals"})`` reads that older four-seat
+  form as a game record and replays it with ``replay_game`` (also codes ``dealer``
   and ``game``).
 * Table rules (:mod:`engine.table_rules`), on seat letters, for tables of four to six:
   ``next_dealer(dealer, losers, order=, active=)`` (several losers: the first clockwise

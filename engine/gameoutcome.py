@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.game import word_letters
 from engine.ledger.state import LedgerState
 from engine.result import DealResult
+from engine.word import word_letters
 
 __all__ = ["DealOutcome", "GameOutcome", "MisdealOutcome", "RulingOutcome"]
 

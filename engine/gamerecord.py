@@ -34,7 +34,6 @@ from dataclasses import dataclass
 
 from engine.cards import SEATS
 from engine.errors import EngineError, InvalidRecordError, ParseError
-from engine.game import word_letters
 from engine.gameoutcome import FORMAT, DealOutcome, GameOutcome, MisdealOutcome, RulingOutcome
 from engine.ledger import (
     DealHeld,
@@ -58,6 +57,7 @@ from engine.result import DealResult
 from engine.rules import Ruleset
 from engine.scn import check_record
 from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, sit_out
+from engine.word import word_letters
 
 __all__ = [
     "FORMAT",
@@ -179,9 +179,12 @@ def _engine_losers(
     """Score a full SCN record; its seats A-D are the players clockwise in seat order."""
     if not isinstance(record, dict):
         raise _fail("format", f"{where}: record", "an SCN deal record object")
-    if dealer in players and record.get("dealer") != SEAT_LETTERS[players.index(dealer)]:
+    said = record.get("dealer")
+    # A dealer that is no seat A-D at all is the SCN record's own format error (below).
+    if dealer in players and said in SEAT_LETTERS[:PLAYERS_PER_DEAL]:
         want = SEAT_LETTERS[players.index(dealer)]
-        raise _fail("dealer", f"{where}: record.dealer", f"table seat {dealer} is {want}")
+        if said != want:
+            raise _fail("dealer", f"{where}: record.dealer", f"table seat {dealer} is {want}")
     try:
         _deal, result = check_record(record, ruleset)
     except InvalidRecordError as err:

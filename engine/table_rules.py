@@ -17,7 +17,7 @@ in clockwise order (``order``: ``A B C D`` at a table of four, up to ``F`` at si
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "losers_after_rulings",
     "next_active",
     "next_dealer",
+    "places_by_letters",
     "previous_active",
     "sit_out",
 ]
@@ -137,6 +138,17 @@ def dealer_after_misdeal(
     ('B', 'C')
     """
     return dealer if dealer in active else next_active(dealer, active, order)
+
+
+def places_by_letters(letters: Mapping[str, int]) -> dict[str, int]:
+    """Places at the table by letters held (``RULES.md``, "A game"): fewest first; seats
+    holding as many letters share the better place.
+
+    >>> places_by_letters({"A": 0, "B": 2, "C": 0, "D": 5})
+    {'A': 1, 'B': 3, 'C': 1, 'D': 4}
+    """
+    counts = list(letters.values())
+    return {seat: 1 + sum(1 for n in counts if n < held) for seat, held in letters.items()}
 
 
 def losers_after_rulings(losers: Sequence[str], offenders: Iterable[str]) -> tuple[str, ...]:

@@ -3,7 +3,8 @@
 Pure Python (the standard library and the rest of the engine): the site stores the
 game's events (deals, misdeals, rulings, corrections) and asks :func:`replay` for
 everything derived from them; a game record (:mod:`engine.gamerecord`) is translated
-into the same events and replayed the same way. Every replay recomputes from the
+into the same events and replayed the same way, and the engine's live game
+(:class:`engine.game.Game`) records each deal it finishes here. Every replay recomputes from the
 first event, so a ruling or a correction on an old deal moves every letter after it,
 and withdrawing it restores exactly the state before. Who dealt and who sat out a deal are facts
 of play when the deal records them (the site always does): they never move;

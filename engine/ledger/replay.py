@@ -57,6 +57,7 @@ from engine.table_rules import (
     last_clockwise,
     losers_after_rulings,
     next_dealer,
+    places_by_letters,
     sit_out,
 )
 
@@ -156,13 +157,10 @@ class _Game:
         if self.settings.placka_mode is PlackaMode.ELIMINATION:
             self.remaining = tuple(self.active)
             return
-        ranked = [s for s in self.order if s not in self.disqualified]
-        for seat in ranked:
-            better = sum(1 for other in ranked if self.letters[other] < self.letters[seat])
-            tied = sum(1 for other in ranked if self.letters[other] == self.letters[seat])
-            self.places[seat] = better + 1
-            if tied > 1:
-                self.shared.add(seat)
+        ranked = {s: self.letters[s] for s in self.order if s not in self.disqualified}
+        self.places.update(places_by_letters(ranked))
+        held = list(ranked.values())
+        self.shared.update(seat for seat, count in ranked.items() if held.count(count) > 1)
 
     # -- deals ---------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from engine.result import DealResult
 from engine.rules import Ruleset
 
 
-def _revoke(deal: Deal, seat: int, legal: list[int], rng: random.Random) -> int | None:
+def revoke_card(deal: Deal, seat: int, legal: list[int], rng: random.Random) -> int | None:
     """A held card that fails to follow suit, if ``seat`` can revoke now."""
     hand = deal.hand_mask(seat)
     off_suit = [c for c in range(32) if hand >> c & 1 and c not in legal]
@@ -45,7 +45,7 @@ def bot_deal(
                 deal.apply(pack_action(Seat(packer)))
                 break
             legal = list(deal.legal_actions())
-            card = _revoke(deal, turn, legal, rng) if rng.random() < revoke_rate else None
+            card = revoke_card(deal, turn, legal, rng) if rng.random() < revoke_rate else None
             if card is not None:
                 deal.apply(card)
                 continue

@@ -40,8 +40,12 @@ def test_t33_t34_letters_fill_the_word_in_order_and_the_game_ends() -> None:
 def test_mecbol_and_placings() -> None:
     assert placings([1, 1, 0, 5]) == {Seat.A: 2, Seat.B: 2, Seat.C: 1, Seat.D: 4}
     game = Game("AB", seed=1)
-    game.letters = [1, 0, 0, 0]
-    assert game.mecbol() == [Seat.A]
+    assert game.mecbol() == []
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    losers = sorted(game.results[0].loser)
+    assert game.mecbol() == losers and [game.letters[s] for s in losers] == [1] * len(losers)
+    assert game.placings() == placings(game.letters)
 
 
 def test_game_records_are_checked_and_scored() -> None:
@@ -62,10 +66,18 @@ def test_game_record_errors() -> None:
     extra["deals"].append(data["deals"][-1])
     broken = copy.deepcopy(data)
     broken["deals"][0]["play"] = broken["deals"][0]["play"][:5]
-    for bad, code in ((wrong_first, "dealer"), (extra, "game"), (broken, "incomplete")):
+    no_dealer = copy.deepcopy(data)
+    del no_dealer["deals"][1]["dealer"]
+    cases = (
+        (wrong_first, "dealer", "deal 1: dealer: A dealt, but B deals"),
+        (extra, "game", f"deal {len(game.records) + 1}: the game ended before this deal"),
+        (broken, "incomplete", "deal 1: record: the record stops after 5 cards"),
+        (no_dealer, "format", "deal 2: record: dealer must be a seat A-D, not None"),
+    )
+    for bad, code, detail in cases:
         with pytest.raises(InvalidRecordError) as info:
             score_game_record(bad)
-        assert info.value.code == code
+        assert info.value.code == code and info.value.detail.startswith(detail)
     with pytest.raises(InvalidRecordError) as info:
         score_game_record({"word": "  ", "deals": []})
     assert info.value.code == "format"
