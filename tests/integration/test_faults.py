@@ -25,6 +25,7 @@ from django.db.models import F
 from django.test import Client
 
 from games.models import Deal
+from scwu.broker import task_named
 from tests.games.conftest import Setup, make_setup
 from tests.integration.faults import (
     ROOT,
@@ -92,6 +93,8 @@ def _route_results_to(monkeypatch: pytest.MonkeyPatch, queue: str) -> None:
     """Send this test's recompute tasks to a queue only the test's own worker reads."""
 
     def send(task: Any, *args: Any, countdown: float | None = None) -> bool:
+        # services queue their tasks by name
+        task = task_named(task) if isinstance(task, str) else task
         task.apply_async(args, countdown=countdown, queue=queue, ignore_result=True)
         return True
 
