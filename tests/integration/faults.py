@@ -139,7 +139,7 @@ class Worker:
                 [
                     str(ROOT / ".venv" / "bin" / "celery"),
                     "-A",
-                    "scwu",
+                    "scwu.config",
                     "worker",
                     "--loglevel=info",
                     "--concurrency=1",

@@ -143,7 +143,7 @@ def running(
                 [
                     str(BIN / "celery"),
                     "-A",
-                    "scwu",
+                    "scwu.config",
                     "worker",
                     "--loglevel=warning",
                     "--concurrency=1",
