@@ -11,9 +11,9 @@ from tournaments.models import (
     Entry,
     Round,
     Season,
-    Seat,
     Series,
     Table,
+    TableSeat,
     Tournament,
 )
 from tournaments.results.points import points_table_validate
@@ -96,8 +96,8 @@ class RoundAdmin(admin.ModelAdmin[Round]):
     inlines = [TableInline]
 
 
-class SeatInline(admin.TabularInline[Seat, Table]):
-    model = Seat
+class SeatInline(admin.TabularInline[TableSeat, Table]):
+    model = TableSeat
     extra = 0
     raw_id_fields = ["entry"]
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from engine.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games import permissions
 from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
-from games.models import AuditAction, Deal, DealMode, Game
+from games.models import AuditAction, DealEntry, DealMode, TableGame
 from games.models import Misdeal as MisdealRow
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
@@ -23,7 +23,7 @@ from tournaments.models import Table
 
 @transaction.atomic
 def misdeal_record(
-    *, by: AnyUser | None, table: Table, waived: bool = False, deal: Deal | None = None
+    *, by: AnyUser | None, table: Table, waived: bool = False, deal: DealEntry | None = None
 ) -> MisdealRow:
     """A misdeal of the deal being dealt (or, by a referee, entered late for ``deal``).
     The first in a deal is free; the second gives the dealer a letter unless waived."""
@@ -95,7 +95,7 @@ _CALL_FIELDS = [
 
 
 @transaction.atomic
-def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> Game:
+def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> TableGame:
     """Flag (or clear) the table on the round dashboard. Clearing also clears the
     acknowledgement; calling again while a call is open changes nothing but the audit."""
     permissions.require_score(by, table)
@@ -117,7 +117,7 @@ def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) 
 
 
 @transaction.atomic
-def game_referee_acknowledge(*, by: AnyUser | None, table: Table) -> Game:
+def game_referee_acknowledge(*, by: AnyUser | None, table: Table) -> TableGame:
     """A referee of the tournament answers the table's call: the line judge sees who is
     coming. The call stays open until it is cleared at the table or by the referee."""
     permissions.require_referee(by, table)
@@ -156,7 +156,7 @@ class PaperRow:
 @transaction.atomic
 def paper_enter(
     *, by: AnyUser | None, table: Table, first_number: int, rows: Sequence[PaperRow]
-) -> list[Deal]:
+) -> list[DealEntry]:
     """Enter a filled paper scoresheet: every row is checked against the state the rows
     before it leave, and the deals are written all together or not at all."""
     permissions.require_score(by, table)
@@ -204,7 +204,7 @@ def paper_enter(
         events.append(event)
         planned.append((scored.losers, scored.points, sat_out, dealer))
     deals = [
-        Deal.objects.create(
+        DealEntry.objects.create(
             game=game,
             number=first_number + index,
             seq=take_seq(game),

@@ -83,9 +83,9 @@ def _results_rows(prefix: str) -> Callable[[], Q]:
 # (silent) rounds and of unpublished draws stay out; so do hidden chat messages.
 PUBLIC_ROWS: dict[str, Callable[[], Q]] = {
     "tournaments.table": lambda: public_draw_q("round__"),
-    "tournaments.seat": lambda: public_draw_q("table__round__"),
-    "games.game": _results_rows("table__round__"),
-    "games.deal": _results_rows("game__table__round__"),
+    "tournaments.tableseat": lambda: public_draw_q("table__round__"),
+    "games.tablegame": _results_rows("table__round__"),
+    "games.dealentry": _results_rows("game__table__round__"),
     "games.correction": _results_rows("game__table__round__"),
     "games.misdeal": _results_rows("game__table__round__"),
     "games.ruling": _results_rows("game__table__round__"),
