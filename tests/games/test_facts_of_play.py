@@ -16,6 +16,7 @@ from engine.ledger.events import Misdeal, Penalty, RenoncKind
 from games import selectors, services
 from games.models import Appeal, AuditAction, AuditEntry, DealEntry, Ruling, TableGame
 from games.models import Misdeal as MisdealRow
+from scwu.backup.renamed import RENAMED_MODELS
 from tests.games.conftest import Setup, make_setup
 
 pytestmark = pytest.mark.django_db
@@ -256,12 +257,19 @@ def test_migration_backfills_the_dealers_of_older_deals(five: Setup) -> None:
 
     from django.apps import apps
 
+    class AppsBeforeTheRenames:
+        """The migration's model names (``games.Deal``) on today's models."""
+
+        def get_model(self, app_label: str, name: str) -> Any:
+            label = f"{app_label}.{name}".lower()
+            return apps.get_model(RENAMED_MODELS.get(label, label))
+
     backfill = importlib.import_module("games.migrations.0004_deal_dealer_backfill").backfill
     services.misdeal_record(by=five.judge, table=five.table)
     expected = list(DealEntry.objects.order_by("number").values_list("dealer", "sat_out"))
     misdealer = MisdealRow.objects.get().dealer
     DealEntry.objects.update(dealer="", sat_out=None)  # as rows recorded before the facts were
     MisdealRow.objects.update(dealer="")
-    backfill(apps, None)
+    backfill(AppsBeforeTheRenames(), None)
     assert list(DealEntry.objects.order_by("number").values_list("dealer", "sat_out")) == expected
     assert MisdealRow.objects.get().dealer == misdealer != ""
