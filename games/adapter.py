@@ -32,8 +32,7 @@ from engine.ledger import (
     SitOutRule,
     replay,
 )
-from games.models import Correction, DealEntry, Ruling, TableGame
-from games.models import Misdeal as MisdealRow
+from games.models import Correction, DealEntry, MisdealEntry, Ruling, TableGame
 
 #: Which input field a ledger error code belongs to.
 _FIELD_BY_CODE = {
@@ -77,7 +76,7 @@ class GameEvents:
     events: list[Event]
     deals: list[DealEntry]
     rulings: list[Ruling]
-    misdeals: list[MisdealRow]
+    misdeals: list[MisdealEntry]
 
     @property
     def live_deals(self) -> list[DealEntry]:
@@ -102,7 +101,7 @@ class GameEvents:
 
 def game_events(game: TableGame) -> GameEvents:
     deals = list(DealEntry.objects.filter(game=game).order_by("seq"))
-    misdeals = list(MisdealRow.objects.filter(game=game).order_by("seq"))
+    misdeals = list(MisdealEntry.objects.filter(game=game).order_by("seq"))
     corrections = list(Correction.objects.filter(game=game).order_by("seq"))
     rulings = list(Ruling.objects.filter(game=game).order_by("seq"))
     stamped: list[tuple[int, Event]] = []

@@ -96,7 +96,7 @@ class RoundAdmin(admin.ModelAdmin[Round]):
     inlines = [TableInline]
 
 
-class SeatInline(admin.TabularInline[TableSeat, Table]):
+class TableSeatInline(admin.TabularInline[TableSeat, Table]):
     model = TableSeat
     extra = 0
     raw_id_fields = ["entry"]
@@ -105,4 +105,4 @@ class SeatInline(admin.TabularInline[TableSeat, Table]):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ["round", "number", "name", "kind", "line_judge"]
-    inlines = [SeatInline]
+    inlines = [TableSeatInline]

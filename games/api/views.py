@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.analysis import AnalysisUnavailable, deal_analysis_get
 from games.api import serializers as s
-from games.models import Appeal, DealEntry, Misdeal, Ruling
+from games.models import Appeal, DealEntry, MisdealEntry, Ruling
 from games.online.analysis import online_deal_analysis_get
 from games.permissions import can_score, may_see_table, require_referee
 from tournaments.models import Round, Table
@@ -132,7 +132,9 @@ class MisdealRecordApi(APIView):
 class MisdealWaiveApi(APIView):
     @extend_schema(request=None, responses={200: s.GameStateSerializer})
     def post(self, request: Request, misdeal_id: int) -> Response:
-        misdeal = get_object_or_404(Misdeal.objects.select_related("game__table"), pk=misdeal_id)
+        misdeal = get_object_or_404(
+            MisdealEntry.objects.select_related("game__table"), pk=misdeal_id
+        )
         services.misdeal_waive(by=request.user, misdeal=misdeal)
         return _state(misdeal.game.table)
 

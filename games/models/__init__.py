@@ -3,7 +3,7 @@ rulings, appeals) plus the append-only audit trail. Game state is never stored b
 ``TableGame.status``: :mod:`engine.ledger` recomputes it from the events on every request."""
 
 from games.models.audit import AuditAction, AuditEntry
-from games.models.events import Correction, DealEntry, DealMode, Misdeal
+from games.models.events import Correction, DealEntry, DealMode, MisdealEntry
 from games.models.game import GameStatus, TableGame
 from games.models.results import SeatResult
 from games.models.rulings import Appeal, AppealStatus, PenaltyChoice, RenoncKindChoice, Ruling
@@ -17,7 +17,7 @@ __all__ = [
     "DealEntry",
     "DealMode",
     "GameStatus",
-    "Misdeal",
+    "MisdealEntry",
     "PenaltyChoice",
     "RenoncKindChoice",
     "Ruling",

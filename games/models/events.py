@@ -75,7 +75,7 @@ class DealEntry(models.Model):
         return self.undone_seq is None
 
 
-class Misdeal(models.Model):
+class MisdealEntry(models.Model):
     """A misdeal (renonc C) of the deal being dealt, or entered late for ``deal``."""
 
     game = models.ForeignKey(

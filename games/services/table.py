@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 from engine.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games import permissions
 from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
-from games.models import AuditAction, DealEntry, DealMode, TableGame
-from games.models import Misdeal as MisdealRow
+from games.models import AuditAction, DealEntry, DealMode, MisdealEntry, TableGame
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
 from scwu.roles import AnyUser
@@ -24,7 +23,7 @@ from tournaments.models import Table
 @transaction.atomic
 def misdeal_record(
     *, by: AnyUser | None, table: Table, waived: bool = False, deal: DealEntry | None = None
-) -> MisdealRow:
+) -> MisdealEntry:
     """A misdeal of the deal being dealt (or, by a referee, entered late for ``deal``).
     The first in a deal is free; the second gives the dealer a letter unless waived."""
     permissions.require_score(by, table)
@@ -44,7 +43,7 @@ def misdeal_record(
         raise validation_error(exc) from exc
     if deal is None and (state.finished or state.next_deal is None):
         raise ValidationError({"game": [_("The game has finished.")]}, code="game_finished")
-    misdeal = MisdealRow.objects.create(
+    misdeal = MisdealEntry.objects.create(
         game=game,
         seq=take_seq(game),
         deal=deal,
@@ -64,7 +63,7 @@ def misdeal_record(
 
 
 @transaction.atomic
-def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealRow) -> MisdealRow:
+def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealEntry) -> MisdealEntry:
     """The referee waives the letter of a misdeal (the state is replayed without it)."""
     table = misdeal.game.table
     permissions.require_referee(by, table)

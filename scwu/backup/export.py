@@ -87,7 +87,7 @@ PUBLIC_ROWS: dict[str, Callable[[], Q]] = {
     "games.tablegame": _results_rows("table__round__"),
     "games.dealentry": _results_rows("game__table__round__"),
     "games.correction": _results_rows("game__table__round__"),
-    "games.misdeal": _results_rows("game__table__round__"),
+    "games.misdealentry": _results_rows("game__table__round__"),
     "games.ruling": _results_rows("game__table__round__"),
     "games.appeal": _results_rows("ruling__game__table__round__"),
     "games.seatresult": _results_rows("round__"),

@@ -19,6 +19,7 @@ from typing import IO, Any
 RENAMED_MODELS: dict[str, str] = {
     "games.game": "games.tablegame",
     "games.deal": "games.dealentry",
+    "games.misdeal": "games.misdealentry",
     "tournaments.seat": "tournaments.tableseat",
 }
 

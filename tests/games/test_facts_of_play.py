@@ -14,8 +14,7 @@ from django.urls import reverse
 from engine.ledger import DealRecorded, Event, LedgerSettings, RulingMade, replay
 from engine.ledger.events import Misdeal, Penalty, RenoncKind
 from games import selectors, services
-from games.models import Appeal, AuditAction, AuditEntry, DealEntry, Ruling, TableGame
-from games.models import Misdeal as MisdealRow
+from games.models import Appeal, AuditAction, AuditEntry, DealEntry, MisdealEntry, Ruling, TableGame
 from scwu.backup.renamed import RENAMED_MODELS
 from tests.games.conftest import Setup, make_setup
 
@@ -267,9 +266,9 @@ def test_migration_backfills_the_dealers_of_older_deals(five: Setup) -> None:
     backfill = importlib.import_module("games.migrations.0004_deal_dealer_backfill").backfill
     services.misdeal_record(by=five.judge, table=five.table)
     expected = list(DealEntry.objects.order_by("number").values_list("dealer", "sat_out"))
-    misdealer = MisdealRow.objects.get().dealer
+    misdealer = MisdealEntry.objects.get().dealer
     DealEntry.objects.update(dealer="", sat_out=None)  # as rows recorded before the facts were
-    MisdealRow.objects.update(dealer="")
+    MisdealEntry.objects.update(dealer="")
     backfill(AppsBeforeTheRenames(), None)
     assert list(DealEntry.objects.order_by("number").values_list("dealer", "sat_out")) == expected
-    assert MisdealRow.objects.get().dealer == misdealer != ""
+    assert MisdealEntry.objects.get().dealer == misdealer != ""

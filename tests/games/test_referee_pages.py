@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Appeal, AppealStatus, Correction, Misdeal, Ruling, TableGame
+from games.models import Appeal, AppealStatus, Correction, MisdealEntry, Ruling, TableGame
 from tests.games.conftest import Setup, make_setup
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_correction_and_waiver_forms(five: Setup) -> None:
 
     services.misdeal_record(by=five.judge, table=five.table)
     services.misdeal_record(by=five.judge, table=five.table)
-    letter = Misdeal.objects.order_by("seq").last()
+    letter = MisdealEntry.objects.order_by("seq").last()
     assert letter is not None
     waiver = reverse("games:waiver", kwargs={"table_id": five.table.pk})
     page = client.get(_table_url(five)).content.decode()

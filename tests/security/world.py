@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games import services as game_services
-from games.models import DealEntry, Misdeal, Ruling
+from games.models import DealEntry, MisdealEntry, Ruling
 from games.smoke import services as smoke_services
 from games.smoke.models import SmokeSession
 from scwu.models import Club, Player
@@ -67,7 +67,7 @@ class World:
     entry: Entry  # an entry of the registering tournament (not the player's)
     deal: DealEntry
     ruling: Ruling
-    misdeal: Misdeal
+    misdeal: MisdealEntry
     appeal_id: int
     smoke: SmokeSession  # kept by the player
     extra: dict[str, Any] = field(default_factory=dict)

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("tournaments", "0008_league_format_and_nights"),
         # games.SeatResult points at tournaments.Seat; it must exist to be re-pointed.
-        ("games", "0006_rename_game_tablegame_deal_dealentry"),
+        ("games", "0006_rename_game_deal_misdeal"),
     ]
 
     operations = [migrations.RenameModel(old_name="Seat", new_name="TableSeat")]

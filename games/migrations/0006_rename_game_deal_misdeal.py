@@ -1,6 +1,7 @@
-"""The scorekeeping models get names of their own, distinct from the engine's ``Game`` and
-``Deal``: ``Game`` becomes ``TableGame`` (the game scored at one table) and ``Deal`` becomes
-``DealEntry`` (a deal as entered at that table). Their tables are renamed with them."""
+"""The scorekeeping models get names of their own, distinct from the engine's ``Game``,
+``Deal`` and ledger ``Misdeal``: ``Game`` becomes ``TableGame`` (the game scored at one
+table), ``Deal`` becomes ``DealEntry`` and ``Misdeal`` becomes ``MisdealEntry`` (a deal, a
+misdeal as entered at that table). Their tables are renamed with them."""
 
 from django.db import migrations
 
@@ -16,4 +17,5 @@ class Migration(migrations.Migration):
     operations = [
         migrations.RenameModel(old_name="Game", new_name="TableGame"),
         migrations.RenameModel(old_name="Deal", new_name="DealEntry"),
+        migrations.RenameModel(old_name="Misdeal", new_name="MisdealEntry"),
     ]
