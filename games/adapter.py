@@ -32,8 +32,7 @@ from engine.ledger import (
     SitOutRule,
     replay,
 )
-from games.models import Correction, Deal, Game, Ruling
-from games.models import Misdeal as MisdealRow
+from games.models import Correction, DealEntry, MisdealEntry, Ruling, TableGame
 
 #: Which input field a ledger error code belongs to.
 _FIELD_BY_CODE = {
@@ -59,7 +58,7 @@ _FIELD_BY_CODE = {
 }
 
 
-def ledger_settings(game: Game) -> LedgerSettings:
+def ledger_settings(game: TableGame) -> LedgerSettings:
     return LedgerSettings.for_word(
         game.word_letters,
         seats=game.seats,
@@ -72,21 +71,21 @@ def ledger_settings(game: Game) -> LedgerSettings:
 class GameEvents:
     """A game's event rows, loaded once per request."""
 
-    game: Game
+    game: TableGame
     settings: LedgerSettings
     events: list[Event]
-    deals: list[Deal]
+    deals: list[DealEntry]
     rulings: list[Ruling]
-    misdeals: list[MisdealRow]
+    misdeals: list[MisdealEntry]
 
     @property
-    def live_deals(self) -> list[Deal]:
+    def live_deals(self) -> list[DealEntry]:
         return [deal for deal in self.deals if deal.is_live]
 
     def replay(self) -> LedgerState:
         return replay(self.settings, self.events)
 
-    def plus(self, event: Event, *, deal: Deal | None = None) -> GameEvents:
+    def plus(self, event: Event, *, deal: DealEntry | None = None) -> GameEvents:
         """These events and one more just written (saves reloading every row)."""
         deals = [*self.deals, deal] if deal is not None else list(self.deals)
         return GameEvents(
@@ -100,9 +99,9 @@ class GameEvents:
         return None
 
 
-def game_events(game: Game) -> GameEvents:
-    deals = list(Deal.objects.filter(game=game).order_by("seq"))
-    misdeals = list(MisdealRow.objects.filter(game=game).order_by("seq"))
+def game_events(game: TableGame) -> GameEvents:
+    deals = list(DealEntry.objects.filter(game=game).order_by("seq"))
+    misdeals = list(MisdealEntry.objects.filter(game=game).order_by("seq"))
     corrections = list(Correction.objects.filter(game=game).order_by("seq"))
     rulings = list(Ruling.objects.filter(game=game).order_by("seq"))
     stamped: list[tuple[int, Event]] = []

@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Appeal, AuditEntry, Deal, Game, Ruling
+from games.models import Appeal, AuditEntry, DealEntry, Ruling, TableGame
 
 
 class ReadOnlyAdmin(admin.ModelAdmin[Any]):
@@ -21,13 +21,13 @@ class ReadOnlyAdmin(admin.ModelAdmin[Any]):
         return False
 
 
-@admin.register(Game)
+@admin.register(TableGame)
 class GameAdmin(ReadOnlyAdmin):
     list_display = ["table", "word_label", "status", "started_at", "finished_at"]
     list_filter = ["status"]
 
 
-@admin.register(Deal)
+@admin.register(DealEntry)
 class DealAdmin(ReadOnlyAdmin):
     list_display = ["game", "number", "mode", "losers", "recorded_by", "recorded_at", "undone_at"]
 

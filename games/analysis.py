@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from engine import InvalidRecordError, Ruleset
 from engine.analysis import NotAnalysableError, analyse_record
-from games.models import Deal
+from games.models import DealEntry
 from games.permissions import can_referee
 from games.scoring import ruleset_of
 from scwu.roles import AnyUser
@@ -43,7 +43,7 @@ class AnalysisUnavailable(Exception):
         self.message = message
 
 
-def deal_is_analysable(deal: Deal) -> bool:
+def deal_is_analysable(deal: DealEntry) -> bool:
     """True for a counted deal entered with a full record that did not end in a renonc."""
     if not deal.record or deal.undone_seq is not None:
         return False
@@ -83,7 +83,11 @@ def record_analyse(record: dict[str, Any], ruleset: Ruleset, seat: str | None) -
 
 def deal_analysis_get(*, deal_id: int, seat: str | None, user: AnyUser) -> dict[str, Any]:
     """The analysis of a recorded deal (404 if missing, or hidden in a silent round)."""
-    deal = Deal.objects.select_related("game__table__round__tournament").filter(pk=deal_id).first()
+    deal = (
+        DealEntry.objects.select_related("game__table__round__tournament")
+        .filter(pk=deal_id)
+        .first()
+    )
     if deal is None:
         raise Http404(_("No such deal."))
     table = deal.game.table

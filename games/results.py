@@ -13,9 +13,9 @@ from django.db import transaction
 
 from engine.ledger import LedgerState
 from games.adapter import GameEvents, game_events
-from games.models import Game
+from games.models import TableGame
 from games.models.results import SeatResult
-from tournaments.models import Seat
+from tournaments.models import TableSeat
 
 _UPDATED = [
     "game",
@@ -83,14 +83,14 @@ def seat_figures(state: LedgerState, position: str) -> SeatFigures:
     )
 
 
-def seat_results_write(game: Game, loaded: GameEvents, state: LedgerState) -> list[SeatResult]:
+def seat_results_write(game: TableGame, loaded: GameEvents, state: LedgerState) -> list[SeatResult]:
     """Upsert one ``SeatResult`` per seat of ``game`` from ``state`` (one query to write).
 
     ``loaded`` is the event list the state was replayed from; it is taken so that every
     caller passes the pair it already holds (the figures come from ``state`` alone).
     """
     del loaded  # the state carries everything; the pair keeps one signature for callers
-    seats = Seat.objects.filter(table_id=game.table_id).select_related("table")
+    seats = TableSeat.objects.filter(table_id=game.table_id).select_related("table")
     rows = []
     for seat in seats:
         figures = seat_figures(state, seat.position)
@@ -117,14 +117,16 @@ def seat_results_rebuild(*, game_ids: list[int] | None = None) -> int:
     For games scored before the rows existed, or after a bulk import. Returns the number
     of games rebuilt; each game is rebuilt in its own transaction under the game's lock.
     """
-    games = Game.objects.order_by("pk")
+    games = TableGame.objects.order_by("pk")
     if game_ids is not None:
         games = games.filter(pk__in=game_ids)
     count = 0
     for game_id in games.values_list("pk", flat=True):
         with transaction.atomic():
             game = (
-                Game.objects.select_for_update(no_key=True).select_related("table").get(pk=game_id)
+                TableGame.objects.select_for_update(no_key=True)
+                .select_related("table")
+                .get(pk=game_id)
             )
             loaded = game_events(game)
             seat_results_write(game, loaded, loaded.replay())

@@ -25,7 +25,7 @@ from games.contracts import (
     RulingJson,
     TableState,
 )
-from games.models import Appeal, AppealStatus, AuditEntry, Deal, Game, Ruling
+from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
 from games.services.common import game_unsaved
 from tournaments.models import Round, Table
 
@@ -73,10 +73,10 @@ def _ruling_json(
     }
 
 
-def deal_by_number(table: Table, number: int) -> Deal:
+def deal_by_number(table: Table, number: int) -> DealEntry:
     """The live deal ``number`` of the table's game (what referees and the API name)."""
     deal = (
-        Deal.objects.select_related("game")
+        DealEntry.objects.select_related("game")
         .filter(game__table=table, number=number, undone_seq__isnull=True)
         .first()
     )
@@ -88,7 +88,7 @@ def deal_by_number(table: Table, number: int) -> Deal:
     return deal
 
 
-def _referee_call(game: Game, names: dict[int, str]) -> RefereeCallJson | None:
+def _referee_call(game: TableGame, names: dict[int, str]) -> RefereeCallJson | None:
     if game.referee_called_at is None:
         return None
     acknowledged = game.referee_acknowledged_at
@@ -106,7 +106,7 @@ AHEAD_DEALS = 3
 
 
 def state_json(
-    game: Game, loaded: GameEvents | None, state: LedgerState, *, ahead_deals: int = 0
+    game: TableGame, loaded: GameEvents | None, state: LedgerState, *, ahead_deals: int = 0
 ) -> TableState:
     """The game's state as JSON; with ``ahead_deals``, also ``ahead``: the states after every
     possible loser of that many next deals (:mod:`engine.ledger.ahead`), for the table page to
@@ -240,7 +240,7 @@ def _deal_number(loaded: GameEvents | None, deal_pk: int) -> int | None:
 
 def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
     """The state of the table's game (an empty one when no deal was entered yet)."""
-    game = Game.objects.filter(table=table).first()
+    game = TableGame.objects.filter(table=table).first()
     if game is None:
         # A game not started yet, as game_start will start it.
         game = game_unsaved(table, seats=min(max(table.seats.count(), 4), 6))
@@ -251,7 +251,7 @@ def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
     return state_json(game, loaded, loaded.replay(), ahead_deals=ahead_deals)
 
 
-def game_state(game: Game, *, ahead_deals: int = 0) -> TableState:
+def game_state(game: TableGame, *, ahead_deals: int = 0) -> TableState:
     """The state of a game a service just wrote (its replay is still on the instance)."""
     ledger = getattr(game, "ledger", None)
     if ledger is None:
@@ -338,7 +338,7 @@ def round_dashboard(
     }
 
 
-def audit_list(game: Game) -> QuerySet[AuditEntry]:
+def audit_list(game: TableGame) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(game=game).select_related("by").order_by("at", "pk")
 
 
@@ -365,7 +365,7 @@ def appeals_decided(limit: int = 50) -> QuerySet[Appeal]:
 
 def misdeal_choices(table: Table) -> list[tuple[int, str]]:
     """Misdeals of the table whose letter a referee may still waive, by deal number."""
-    game = Game.objects.filter(table=table).first()
+    game = TableGame.objects.filter(table=table).first()
     if game is None:
         return []
     loaded = game_events(game)

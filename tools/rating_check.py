@@ -253,10 +253,10 @@ def archive(warmup: int) -> Tally:
     import django
 
     django.setup()
-    from games.models import Game, GameStatus, SeatResult
+    from games.models import GameStatus, SeatResult, TableGame
 
     tally = Tally()
-    games = Game.objects.filter(status=GameStatus.FINISHED, table__round__released=True)
+    games = TableGame.objects.filter(status=GameStatus.FINISHED, table__round__released=True)
     for game_id in games.order_by("finished_at", "pk").values_list("pk", flat=True):
         results = SeatResult.objects.filter(game_id=game_id).select_related("entry")
         seats = [

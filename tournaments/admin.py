@@ -11,9 +11,9 @@ from tournaments.models import (
     Entry,
     Round,
     Season,
-    Seat,
     Series,
     Table,
+    TableSeat,
     Tournament,
 )
 from tournaments.results.points import points_table_validate
@@ -96,8 +96,8 @@ class RoundAdmin(admin.ModelAdmin[Round]):
     inlines = [TableInline]
 
 
-class SeatInline(admin.TabularInline[Seat, Table]):
-    model = Seat
+class TableSeatInline(admin.TabularInline[TableSeat, Table]):
+    model = TableSeat
     extra = 0
     raw_id_fields = ["entry"]
 
@@ -105,4 +105,4 @@ class SeatInline(admin.TabularInline[Seat, Table]):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ["round", "number", "name", "kind", "line_judge"]
-    inlines = [SeatInline]
+    inlines = [TableSeatInline]

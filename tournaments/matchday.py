@@ -8,11 +8,11 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from scwu.roles import AnyUser, Role, has_role
-from tournaments.models import Round, RoundStatus, Seat, Table, Tournament, TournamentStatus
+from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament, TournamentStatus
 
 
 def _tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
-    seats = Seat.objects.select_related("entry__player").order_by("position")
+    seats = TableSeat.objects.select_related("entry__player").order_by("position")
     tables = Table.objects.select_related("game").prefetch_related(
         Prefetch("seats", queryset=seats)
     )
@@ -54,7 +54,7 @@ def table_list_for_user(user: AnyUser | None) -> list[Table]:
             | Q(round__tournament__line_judges=user)
             | Q(round__tournament__directors=user)
         )
-    seats = Seat.objects.select_related("entry__player").order_by("position")
+    seats = TableSeat.objects.select_related("entry__player").order_by("position")
     return list(
         in_play.distinct()
         .select_related("round__tournament", "round__word", "game", "line_judge")

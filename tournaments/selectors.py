@@ -10,8 +10,8 @@ from tournaments.models import (
     EntryStatus,
     Round,
     RoundStatus,
-    Seat,
     Table,
+    TableSeat,
     Tournament,
     TournamentStatus,
 )
@@ -59,7 +59,7 @@ def entry_drawable_list(tournament: Tournament) -> QuerySet[Entry]:
 
 
 def round_tables(round: Round) -> QuerySet[Table]:
-    seats = Seat.objects.select_related("entry__player", "entry__club__country").order_by(
+    seats = TableSeat.objects.select_related("entry__player", "entry__club__country").order_by(
         "position"
     )
     return round.tables.prefetch_related(Prefetch("seats", queryset=seats)).order_by("number")

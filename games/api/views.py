@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.analysis import AnalysisUnavailable, deal_analysis_get
 from games.api import serializers as s
-from games.models import Appeal, Deal, Misdeal, Ruling
+from games.models import Appeal, DealEntry, MisdealEntry, Ruling
 from games.online.analysis import online_deal_analysis_get
 from games.permissions import can_score, may_see_table, require_referee
 from tournaments.models import Round, Table
@@ -112,7 +112,7 @@ class DealUndoApi(APIView):
 class DealCorrectApi(APIView):
     @extend_schema(request=s.DealCorrectInputSerializer, responses={201: s.GameStateSerializer})
     def post(self, request: Request, deal_id: int) -> Response:
-        deal = get_object_or_404(Deal.objects.select_related("game__table"), pk=deal_id)
+        deal = get_object_or_404(DealEntry.objects.select_related("game__table"), pk=deal_id)
         services.deal_correct(
             by=request.user, deal=deal, **_input(s.DealCorrectInputSerializer, request)
         )
@@ -124,7 +124,7 @@ class MisdealRecordApi(APIView):
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.MisdealInputSerializer, request)
-        deal = get_object_or_404(Deal, pk=data["deal"]) if data["deal"] else None
+        deal = get_object_or_404(DealEntry, pk=data["deal"]) if data["deal"] else None
         services.misdeal_record(by=request.user, table=table, waived=data["waived"], deal=deal)
         return _state(table, status.HTTP_201_CREATED)
 
@@ -132,7 +132,9 @@ class MisdealRecordApi(APIView):
 class MisdealWaiveApi(APIView):
     @extend_schema(request=None, responses={200: s.GameStateSerializer})
     def post(self, request: Request, misdeal_id: int) -> Response:
-        misdeal = get_object_or_404(Misdeal.objects.select_related("game__table"), pk=misdeal_id)
+        misdeal = get_object_or_404(
+            MisdealEntry.objects.select_related("game__table"), pk=misdeal_id
+        )
         services.misdeal_waive(by=request.user, misdeal=misdeal)
         return _state(misdeal.game.table)
 
@@ -184,7 +186,7 @@ class RulingMakeApi(APIView):
         if number is not None:
             deal = selectors.deal_by_number(table, number)
         else:
-            deal = get_object_or_404(Deal.objects.select_related("game"), pk=deal_id)
+            deal = get_object_or_404(DealEntry.objects.select_related("game"), pk=deal_id)
         services.ruling_make(by=request.user, table=table, deal=deal, **data)
         return _state(table, status.HTTP_201_CREATED)
 

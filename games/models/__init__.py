@@ -1,10 +1,10 @@
 """Scorekeeping rows: a game per table, and its events (deals, misdeals, corrections,
 rulings, appeals) plus the append-only audit trail. Game state is never stored beyond
-``Game.status``: :mod:`engine.ledger` recomputes it from the events on every request."""
+``TableGame.status``: :mod:`engine.ledger` recomputes it from the events on every request."""
 
 from games.models.audit import AuditAction, AuditEntry
-from games.models.events import Correction, Deal, DealMode, Misdeal
-from games.models.game import Game, GameStatus
+from games.models.events import Correction, DealEntry, DealMode, MisdealEntry
+from games.models.game import GameStatus, TableGame
 from games.models.results import SeatResult
 from games.models.rulings import Appeal, AppealStatus, PenaltyChoice, RenoncKindChoice, Ruling
 
@@ -14,13 +14,13 @@ __all__ = [
     "AuditAction",
     "AuditEntry",
     "Correction",
-    "Deal",
+    "DealEntry",
     "DealMode",
-    "Game",
     "GameStatus",
-    "Misdeal",
+    "MisdealEntry",
     "PenaltyChoice",
     "RenoncKindChoice",
     "Ruling",
     "SeatResult",
+    "TableGame",
 ]

@@ -40,7 +40,7 @@ class AuditEntry(models.Model):
     Append-only: saving an existing row or deleting one raises."""
 
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="audit", verbose_name=_("game")
+        "games.TableGame", on_delete=models.CASCADE, related_name="audit", verbose_name=_("game")
     )
     at = models.DateTimeField(_("at"), auto_now_add=True)
     by = models.ForeignKey(

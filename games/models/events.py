@@ -12,11 +12,11 @@ class DealMode(models.TextChoices):
     PAPER = "paper", _("paper scoresheet")
 
 
-class Deal(models.Model):
+class DealEntry(models.Model):
     """A recorded deal. Undo marks it (``undone_seq``); it is never deleted."""
 
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="deals", verbose_name=_("game")
+        "games.TableGame", on_delete=models.CASCADE, related_name="deals", verbose_name=_("game")
     )
     number = models.PositiveSmallIntegerField(_("deal number"))
     seq = models.PositiveIntegerField(editable=False)
@@ -75,15 +75,15 @@ class Deal(models.Model):
         return self.undone_seq is None
 
 
-class Misdeal(models.Model):
+class MisdealEntry(models.Model):
     """A misdeal (renonc C) of the deal being dealt, or entered late for ``deal``."""
 
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="misdeals", verbose_name=_("game")
+        "games.TableGame", on_delete=models.CASCADE, related_name="misdeals", verbose_name=_("game")
     )
     seq = models.PositiveIntegerField(editable=False)
     deal = models.ForeignKey(
-        Deal,
+        DealEntry,
         on_delete=models.CASCADE,
         null=True,
         blank=True,
@@ -116,10 +116,13 @@ class Correction(models.Model):
     """A referee's correction of a recorded deal's loser(s) and/or points."""
 
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="corrections", verbose_name=_("game")
+        "games.TableGame",
+        on_delete=models.CASCADE,
+        related_name="corrections",
+        verbose_name=_("game"),
     )
     deal = models.ForeignKey(
-        Deal, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("deal")
+        DealEntry, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("deal")
     )
     seq = models.PositiveIntegerField(editable=False)
     losers = models.JSONField(_("losers"), null=True, blank=True)

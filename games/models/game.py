@@ -10,7 +10,7 @@ class GameStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
-class Game(models.Model):
+class TableGame(models.Model):
     """The game at one table in one round. The word and the table rules are copied when
     the game starts, so a later edit of the round cannot rewrite a game in progress."""
 

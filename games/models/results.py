@@ -13,10 +13,16 @@ class SeatResult(models.Model):
     """
 
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="seat_results", verbose_name=_("game")
+        "games.TableGame",
+        on_delete=models.CASCADE,
+        related_name="seat_results",
+        verbose_name=_("game"),
     )
     seat = models.OneToOneField(
-        "tournaments.Seat", on_delete=models.CASCADE, related_name="result", verbose_name=_("seat")
+        "tournaments.TableSeat",
+        on_delete=models.CASCADE,
+        related_name="result",
+        verbose_name=_("seat"),
     )
     entry = models.ForeignKey(
         "tournaments.Entry",

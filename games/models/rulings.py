@@ -30,10 +30,10 @@ class Ruling(models.Model):
     ``withdrawn_seq``: the ledger then replays as if the ruling had not been made."""
 
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="rulings", verbose_name=_("game")
+        "games.TableGame", on_delete=models.CASCADE, related_name="rulings", verbose_name=_("game")
     )
     deal = models.ForeignKey(
-        "games.Deal", on_delete=models.CASCADE, related_name="rulings", verbose_name=_("deal")
+        "games.DealEntry", on_delete=models.CASCADE, related_name="rulings", verbose_name=_("deal")
     )
     seq = models.PositiveIntegerField(editable=False)
     kind = models.CharField(_("renonc"), max_length=5, choices=RenoncKindChoice.choices)

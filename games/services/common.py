@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from engine.ledger import LedgerState, diff_states
 from games.adapter import GameEvents, game_events
-from games.models import AuditEntry, Game, GameStatus
+from games.models import AuditEntry, GameStatus, TableGame
 from games.results import seat_results_write
 from games.signals import scores_changed
 from scwu.roles import AnyUser
@@ -28,9 +28,9 @@ def _table_positions(table: Table) -> list[str]:
 
 
 @transaction.atomic
-def game_start(*, table: Table) -> Game:
+def game_start(*, table: Table) -> TableGame:
     """The table's game, created on first use with the round's word and the stage rules."""
-    existing = Game.objects.filter(table=table).first()
+    existing = TableGame.objects.filter(table=table).first()
     if existing is not None:
         return existing
     if table.kind != TableKind.PHYSICAL:
@@ -54,12 +54,12 @@ def game_start(*, table: Table) -> Game:
 _GAME_FIELDS = ("word_label", "word_letters", "seats", "placka_mode", "sit_out_rule")
 
 
-def game_unsaved(table: Table, *, seats: int) -> Game:
+def game_unsaved(table: Table, *, seats: int) -> TableGame:
     """The table's game as it starts (not saved): the round's word and placka mode, the
     tournament's sit-out rule. The one definition of a new game, for the scorekeeping
     services, the online tables and the state of a table before its first deal."""
     word = table.round.word
-    return Game(
+    return TableGame(
         table=table,
         word_label=word.label,
         word_letters=word_letters_normal(word.letters),
@@ -69,12 +69,12 @@ def game_unsaved(table: Table, *, seats: int) -> Game:
     )
 
 
-def game_create(table: Table, *, seats: int) -> Game:
+def game_create(table: Table, *, seats: int) -> TableGame:
     """The table's game: the one that exists, or a new :func:`game_unsaved` one. Callers
     check the table first (:func:`game_start` for a physical table)."""
     game = game_unsaved(table, seats=seats)
     game.full_clean(exclude=["table"])
-    game, _created = Game.objects.get_or_create(
+    game, _created = TableGame.objects.get_or_create(
         table=table, defaults={field: getattr(game, field) for field in _GAME_FIELDS}
     )
     return game
@@ -102,24 +102,24 @@ def tournament_writable(table: Table) -> None:
         )
 
 
-def game_lock(table: Table) -> Game:
+def game_lock(table: Table) -> TableGame:
     """Start the game if needed, then lock its row until the transaction ends.
 
     Every scorekeeping write goes through here, so this is where a finished tournament
     refuses them."""
     tournament_writable(table)
-    game = Game.objects.select_for_update(no_key=True).filter(table=table).first()
+    game = TableGame.objects.select_for_update(no_key=True).filter(table=table).first()
     if game is None:
         game_start(table=table)
-        game = Game.objects.select_for_update(no_key=True).get(table=table)
+        game = TableGame.objects.select_for_update(no_key=True).get(table=table)
     game.table = table
     return game
 
 
-def take_seq(game: Game) -> int:
+def take_seq(game: TableGame) -> int:
     seq = game.next_seq
     game.next_seq += 1
-    Game.objects.filter(pk=game.pk).update(next_seq=game.next_seq)
+    TableGame.objects.filter(pk=game.pk).update(next_seq=game.next_seq)
     return seq
 
 
@@ -138,7 +138,7 @@ def snapshot(loaded: GameEvents, state: LedgerState) -> dict[str, Any]:
     }
 
 
-def _tournament_id(game: Game) -> int:
+def _tournament_id(game: TableGame) -> int:
     table = game.table
     if "round" in table._state.fields_cache:
         return table.round.tournament_id
@@ -146,7 +146,7 @@ def _tournament_id(game: Game) -> int:
 
 
 def write_done(
-    game: Game,
+    game: TableGame,
     *,
     by: AnyUser | None,
     action: str,
@@ -167,7 +167,7 @@ def write_done(
     if status != game.status:
         game.status = status
         game.finished_at = timezone.now() if state.finished else None
-        Game.objects.filter(pk=game.pk).update(status=status, finished_at=game.finished_at)
+        TableGame.objects.filter(pk=game.pk).update(status=status, finished_at=game.finished_at)
         round_update_status(round_id=game.table.round_id)
     lines = [summary] if summary else []
     if before is not None:
@@ -185,7 +185,7 @@ def write_done(
     )
     # Last, so the tournament-wide version row is locked only for the commit: every deal
     # of the tournament bumps it, and taking it earlier made tables wait on each other.
-    scores_changed.send(sender=Game, tournament_id=_tournament_id(game))
+    scores_changed.send(sender=TableGame, tournament_id=_tournament_id(game))
     return state
 
 

@@ -27,7 +27,7 @@ from games.adapter import (
     sat_out_for_record,
     validation_error,
 )
-from games.models import AuditAction, Correction, Deal, DealMode, Game
+from games.models import AuditAction, Correction, DealEntry, DealMode, TableGame
 from games.scoring import Scored, ruleset_of, score_points, score_scn
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.roles import AnyUser
@@ -42,11 +42,13 @@ def _refuse_finished(state: LedgerState) -> None:
         )
 
 
-def _replayed(idempotency_key: str | None, table: Table) -> Deal | None:
+def _replayed(idempotency_key: str | None, table: Table) -> DealEntry | None:
     """The deal already recorded with this key at this table (a resend), if any."""
     if not idempotency_key:
         return None
-    existing = Deal.objects.select_related("game").filter(idempotency_key=idempotency_key).first()
+    existing = (
+        DealEntry.objects.select_related("game").filter(idempotency_key=idempotency_key).first()
+    )
     if existing is not None and existing.game.table_id != table.pk:
         raise ValidationError(
             {"idempotency_key": [_("This key was used at another table.")]},
@@ -92,7 +94,7 @@ def assert_loser_count(table: Table, losers: Sequence[str] | None) -> None:
 
 def score_input(
     *,
-    game: Game,
+    game: TableGame,
     table: Table,
     state: LedgerState,
     losers: Sequence[str] | None,
@@ -159,7 +161,7 @@ def deal_record(
     record: dict[str, Any] | None = None,
     sat_out: Sequence[str] | None = None,
     idempotency_key: str | None = None,
-) -> Deal:
+) -> DealEntry:
     """Record the next deal at ``table``. ``number`` is the deal the caller believes is
     next: a second line judge sending the same number is refused, never recorded twice."""
     permissions.require_score(by, table)
@@ -194,7 +196,7 @@ def deal_record(
     except LedgerError as exc:
         raise validation_error(exc) from exc
     mode = DealMode.RECORD if record else DealMode.POINTS if points else DealMode.LOSER
-    deal = Deal(
+    deal = DealEntry(
         game=game,
         number=number,
         seq=take_seq(game),
@@ -240,7 +242,7 @@ def deal_record(
 
 
 @transaction.atomic
-def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) -> Deal:
+def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) -> DealEntry:
     """Undo the last recorded deal (``number``, when given, must be that deal)."""
     permissions.require_score(by, table)
     game = game_lock(table)
@@ -278,7 +280,7 @@ def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) ->
 def deal_correct(
     *,
     by: AnyUser | None,
-    deal: Deal,
+    deal: DealEntry,
     reason: str,
     losers: Sequence[str] | None = None,
     points: Mapping[str, int] | None = None,

@@ -14,12 +14,12 @@ from engine.ledger import LedgerError, RulingWithdrawn, penalty_fits, validate_e
 from engine.ledger.events import Penalty
 from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
-from games.models import Appeal, AppealStatus, AuditAction, Deal, Ruling
+from games.models import Appeal, AppealStatus, AuditAction, DealEntry, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.models.bans import BanSource
 from scwu.roles import AnyUser
 from scwu.services.bans import ban_impose
-from tournaments.models import EntryStatus, Seat, Table
+from tournaments.models import EntryStatus, Table, TableSeat
 
 _REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
 
@@ -29,7 +29,7 @@ def ruling_make(
     *,
     by: AnyUser | None,
     table: Table,
-    deal: Deal,
+    deal: DealEntry,
     kind: str,
     offender: str,
     penalty: str,
@@ -71,7 +71,7 @@ def ruling_make(
         raise validation_error(exc, "offender" if exc.code == "unknown_seat" else None) from exc
     ruling.seq = take_seq(game)
     if penalty in _REMOVING:
-        seat = Seat.objects.select_related("entry__player").get(table=table, position=offender)
+        seat = TableSeat.objects.select_related("entry__player").get(table=table, position=offender)
         entry = seat.entry
         ruling.entry_status_before = entry.status
         entry.status = EntryStatus.WITHDRAWN
@@ -190,7 +190,7 @@ def appeal_decide(
             ruling.ban.save(update_fields=["lifted_on"])
             ban_lifted = ruling.ban.pk
         if ruling.entry_status_before:
-            seat = Seat.objects.select_related("entry").get(
+            seat = TableSeat.objects.select_related("entry").get(
                 table_id=game.table_id, position=ruling.offender
             )
             seat.entry.status = ruling.entry_status_before

@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 from engine.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games import permissions
 from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
-from games.models import AuditAction, Deal, DealMode, Game
-from games.models import Misdeal as MisdealRow
+from games.models import AuditAction, DealEntry, DealMode, MisdealEntry, TableGame
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
 from scwu.roles import AnyUser
@@ -23,8 +22,8 @@ from tournaments.models import Table
 
 @transaction.atomic
 def misdeal_record(
-    *, by: AnyUser | None, table: Table, waived: bool = False, deal: Deal | None = None
-) -> MisdealRow:
+    *, by: AnyUser | None, table: Table, waived: bool = False, deal: DealEntry | None = None
+) -> MisdealEntry:
     """A misdeal of the deal being dealt (or, by a referee, entered late for ``deal``).
     The first in a deal is free; the second gives the dealer a letter unless waived."""
     permissions.require_score(by, table)
@@ -44,7 +43,7 @@ def misdeal_record(
         raise validation_error(exc) from exc
     if deal is None and (state.finished or state.next_deal is None):
         raise ValidationError({"game": [_("The game has finished.")]}, code="game_finished")
-    misdeal = MisdealRow.objects.create(
+    misdeal = MisdealEntry.objects.create(
         game=game,
         seq=take_seq(game),
         deal=deal,
@@ -64,7 +63,7 @@ def misdeal_record(
 
 
 @transaction.atomic
-def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealRow) -> MisdealRow:
+def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealEntry) -> MisdealEntry:
     """The referee waives the letter of a misdeal (the state is replayed without it)."""
     table = misdeal.game.table
     permissions.require_referee(by, table)
@@ -95,7 +94,7 @@ _CALL_FIELDS = [
 
 
 @transaction.atomic
-def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> Game:
+def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> TableGame:
     """Flag (or clear) the table on the round dashboard. Clearing also clears the
     acknowledgement; calling again while a call is open changes nothing but the audit."""
     permissions.require_score(by, table)
@@ -117,7 +116,7 @@ def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) 
 
 
 @transaction.atomic
-def game_referee_acknowledge(*, by: AnyUser | None, table: Table) -> Game:
+def game_referee_acknowledge(*, by: AnyUser | None, table: Table) -> TableGame:
     """A referee of the tournament answers the table's call: the line judge sees who is
     coming. The call stays open until it is cleared at the table or by the referee."""
     permissions.require_referee(by, table)
@@ -156,7 +155,7 @@ class PaperRow:
 @transaction.atomic
 def paper_enter(
     *, by: AnyUser | None, table: Table, first_number: int, rows: Sequence[PaperRow]
-) -> list[Deal]:
+) -> list[DealEntry]:
     """Enter a filled paper scoresheet: every row is checked against the state the rows
     before it leave, and the deals are written all together or not at all."""
     permissions.require_score(by, table)
@@ -204,7 +203,7 @@ def paper_enter(
         events.append(event)
         planned.append((scored.losers, scored.points, sat_out, dealer))
     deals = [
-        Deal.objects.create(
+        DealEntry.objects.create(
             game=game,
             number=first_number + index,
             seq=take_seq(game),

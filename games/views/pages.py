@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import selectors, services
 from games.contracts import TableState
 from games.forms import parse_points
-from games.models import Game
+from games.models import TableGame
 from games.permissions import can_referee, can_score, is_party, may_see_table
 from games.views.tools import referee_tools
 from scwu.views.forms import run_service
@@ -220,6 +220,6 @@ def audit_trail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table(table_id)
     if not can_referee(request.user, table):
         raise PermissionDenied
-    game = Game.objects.filter(table=table).first()
+    game = TableGame.objects.filter(table=table).first()
     entries: Any = selectors.audit_list(game) if game is not None else []
     return render(request, "games/audit.html", {"table": table, "entries": entries})

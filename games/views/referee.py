@@ -28,7 +28,7 @@ from games.forms import (
     RulingForm,
     WaiverForm,
 )
-from games.models import Appeal, AppealStatus, Misdeal, Ruling
+from games.models import Appeal, AppealStatus, MisdealEntry, Ruling
 from games.permissions import can_referee, can_score, is_party, require_commission
 from games.views.pages import table_context
 from scwu.roles import Role, has_role
@@ -147,8 +147,8 @@ def misdeal_waive(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _allowed(request, table_id, can_referee)
     form = WaiverForm(request.POST, prefix="waiver", misdeals=selectors.misdeal_choices(table))
 
-    def call(data: dict[str, Any]) -> Misdeal:
-        misdeal = Misdeal.objects.select_related("game__table").get(
+    def call(data: dict[str, Any]) -> MisdealEntry:
+        misdeal = MisdealEntry.objects.select_related("game__table").get(
             pk=data["misdeal"], game__table=table
         )
         return services.misdeal_waive(by=request.user, misdeal=misdeal)

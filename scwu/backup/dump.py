@@ -8,13 +8,17 @@ login-lockout records.
 
 from __future__ import annotations
 
+import json
 import os
+import tempfile
 from pathlib import Path
 
 from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
+
+from scwu.backup.renamed import backup_rows, rows_renamed
 
 EXCLUDED = ("contenttypes", "auth.permission", "sessions", "admin.logentry", "axes")
 #: Rows that a fresh ``migrate`` creates itself (the role groups): their presence still
@@ -102,5 +106,20 @@ def backup_restore(path: Path, *, force: bool = False) -> dict[str, int]:
             # ...and defer them again: loaddata inserts rows in any order.
             with connection.cursor() as cursor:
                 cursor.execute("SET CONSTRAINTS ALL DEFERRED")
-    call_command("loaddata", str(path), verbosity=0)
+    _load(path)
     return row_counts()
+
+
+def _load(path: Path) -> None:
+    """loaddata ``path``; a backup made before a model was renamed loads under the new name."""
+    try:
+        rows = backup_rows(path)
+    except (ValueError, OSError, EOFError):
+        rows = []  # not readable as a backup: loaddata itself says what is wrong with it
+    if not rows_renamed(rows):
+        call_command("loaddata", str(path), verbosity=0)
+        return
+    with tempfile.TemporaryDirectory() as folder:  # private (0700): the rows hold password hashes
+        current = Path(folder) / "backup.json"
+        current.write_text(json.dumps(rows), encoding="utf-8")
+        call_command("loaddata", str(current), verbosity=0)

@@ -83,11 +83,11 @@ def _results_rows(prefix: str) -> Callable[[], Q]:
 # (silent) rounds and of unpublished draws stay out; so do hidden chat messages.
 PUBLIC_ROWS: dict[str, Callable[[], Q]] = {
     "tournaments.table": lambda: public_draw_q("round__"),
-    "tournaments.seat": lambda: public_draw_q("table__round__"),
-    "games.game": _results_rows("table__round__"),
-    "games.deal": _results_rows("game__table__round__"),
+    "tournaments.tableseat": lambda: public_draw_q("table__round__"),
+    "games.tablegame": _results_rows("table__round__"),
+    "games.dealentry": _results_rows("game__table__round__"),
     "games.correction": _results_rows("game__table__round__"),
-    "games.misdeal": _results_rows("game__table__round__"),
+    "games.misdealentry": _results_rows("game__table__round__"),
     "games.ruling": _results_rows("game__table__round__"),
     "games.appeal": _results_rows("ruling__game__table__round__"),
     "games.seatresult": _results_rows("round__"),

@@ -3,6 +3,7 @@ migrated database in another process, row for row the same."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
@@ -14,8 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from games.models import AuditEntry, Deal
+from games.models import AuditEntry, DealEntry
 from scwu.backup.dump import backed_up_models, database_is_empty, row_counts
+from scwu.backup.renamed import RENAMED_MODELS
 from scwu.models import Player
 from tournaments.models import Tournament
 
@@ -40,7 +42,7 @@ def sample() -> dict[str, Any]:
         "tournaments": sorted(Tournament.objects.values_list("slug", "name", "status")),
         "deals": sorted(
             [d.game.table.round.tournament.slug, d.game.table.number, d.number, d.losers]
-            for d in Deal.objects.select_related("game__table__round__tournament")
+            for d in DealEntry.objects.select_related("game__table__round__tournament")
         ),
         "audit": sorted(AuditEntry.objects.values_list("action", "summary")),
     }
@@ -92,6 +94,33 @@ def test_restore_refuses_a_database_with_data_unless_forced(
     call_command("restore", str(backup), force=True, verbosity=0)
     assert not Player.objects.filter(nickname="Late arrival").exists()
     assert row_counts() == demo
+
+
+def test_a_backup_made_before_the_models_were_renamed_still_restores(
+    demo: dict[str, int], tmp_path: Path
+) -> None:
+    current = tmp_path / "current.json"
+    call_command("backup", str(current), verbosity=0)
+    rows = json.loads(current.read_text())
+    old_label = {new: old for old, new in RENAMED_MODELS.items()}
+    for row in rows:
+        row["model"] = old_label.get(row["model"], row["model"])
+    assert set(RENAMED_MODELS) <= {row["model"] for row in rows}
+    # A permission granted on a renamed model, by the natural key the old backup holds.
+    referee = next(
+        r for r in rows if r["model"] == "auth.user" and r["fields"]["username"] == "referee"
+    )
+    referee["fields"]["user_permissions"] = [["change_deal", "games", "deal"]]
+    old = tmp_path / "before-the-rename.json.gz"
+    with gzip.open(old, "wt", encoding="utf-8") as stream:
+        json.dump(rows, stream)
+    before = sample()
+
+    call_command("restore", str(old), force=True, verbosity=0)
+
+    assert row_counts() == demo
+    assert sample() == before
+    assert User.objects.get(username="referee").has_perm("games.change_dealentry")
 
 
 def test_a_broken_backup_leaves_the_empty_database_empty(db: None, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from games.models import Deal, DealMode
+from games.models import DealEntry, DealMode
 from scwu.backup.export import exported_models
 from tests.security.world import World, build_world
 from tournaments.exports import scn_records
@@ -41,9 +41,9 @@ def test_directory_export_holds_every_table_json_and_scn(world: World, tmp_path:
         rows = _read_csv((target / "csv" / f"{label}.csv").read_text())
         count = model._default_manager.count()
         assert len(rows) == count == manifest["rows"][label] == len(everything[label]), label
-    deals = _read_csv((target / "csv" / "games.deal.csv").read_text())
+    deals = _read_csv((target / "csv" / "games.dealentry.csv").read_text())
     assert {row["id"] for row in deals} == {
-        str(pk) for pk in Deal.objects.values_list("pk", flat=True)
+        str(pk) for pk in DealEntry.objects.values_list("pk", flat=True)
     }
     scn = (target / "scn" / f"{world.running.slug}.scn").read_text()
     assert f"# round {world.round.number}" in scn
@@ -62,16 +62,16 @@ def test_zip_export_matches_the_directory_export(world: World, tmp_path: Path) -
     call_command("export_federation", str(tmp_path / "scwu.zip"), verbosity=0)
     with zipfile.ZipFile(tmp_path / "scwu.zip") as archive:
         names = set(archive.namelist())
-        deal_csv = archive.read("csv/games.deal.csv").decode()
+        deal_csv = archive.read("csv/games.dealentry.csv").decode()
     on_disk = {
         str(p.relative_to(tmp_path / "dir")) for p in (tmp_path / "dir").rglob("*") if p.is_file()
     }
     assert names == on_disk
-    assert deal_csv == (tmp_path / "dir" / "csv" / "games.deal.csv").read_bytes().decode()
+    assert deal_csv == (tmp_path / "dir" / "csv" / "games.dealentry.csv").read_bytes().decode()
 
 
 def test_full_deal_records_read_back_with_the_scn_reader(world: World, tmp_path: Path) -> None:
-    Deal.objects.filter(pk=world.deal.pk).update(mode=DealMode.RECORD, record=FULL_RECORD)
+    DealEntry.objects.filter(pk=world.deal.pk).update(mode=DealMode.RECORD, record=FULL_RECORD)
     call_command("export_federation", str(tmp_path), verbosity=0)
     records = scn_records((tmp_path / "scn" / f"{world.running.slug}.scn").read_text())
     assert len(records) == 1

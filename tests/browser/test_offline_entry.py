@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from games.models import Deal
+from games.models import DealEntry
 from tests.factories import UserFactory
 from tests.games.conftest import Setup, make_setup
 
@@ -42,7 +42,9 @@ def _recorded(page: Any, count: int) -> None:
 
 
 def _live_losers(s: Setup) -> list[tuple[int, list[str]]]:
-    deals = Deal.objects.filter(game__table=s.table, undone_seq__isnull=True).order_by("number")
+    deals = DealEntry.objects.filter(game__table=s.table, undone_seq__isnull=True).order_by(
+        "number"
+    )
     return [(deal.number, deal.losers) for deal in deals]
 
 
@@ -73,7 +75,7 @@ def test_deals_recorded_offline_wait_as_pending_and_are_sent_once(
 
     # then every deal is recorded exactly once, in order, and the outbox is empty
     assert _live_losers(s) == [(1, ["A"]), (2, ["B"]), (3, ["C"]), (4, ["D"])]
-    assert Deal.objects.filter(game__table=s.table).count() == 4
+    assert DealEntry.objects.filter(game__table=s.table).count() == 4
     assert page.evaluate(f"localStorage.getItem('scwu.table.{s.table.pk}.outbox')") == "[]"
 
 
@@ -99,7 +101,7 @@ def test_a_deal_whose_answer_was_lost_is_resent_without_being_recorded_twice(
     page.evaluate("window.dispatchEvent(new Event('online'))")
     _recorded(page, 1)
     page.wait_for_selector("#sync", state="hidden")
-    assert Deal.objects.filter(game__table=s.table).count() == 1
+    assert DealEntry.objects.filter(game__table=s.table).count() == 1
 
 
 def test_a_deal_number_taken_meanwhile_is_put_to_the_referee(live_server: Any, phones: Any) -> None:

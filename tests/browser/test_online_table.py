@@ -31,8 +31,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from games.models import Deal
-from games.models import Game as ScoreGame
+from games.models import DealEntry, TableGame
 from games.online import services
 from games.online.models import OnlineGame, OnlineStatus
 from tests.factories import PlayingWordFactory, UserFactory
@@ -288,7 +287,7 @@ def test_one_player_against_three_bots_plays_a_practice_game_to_the_end(
     game = OnlineGame.objects.get()
     assert game.status == OnlineStatus.FINISHED
     assert game.created_by == lumir
-    assert not Deal.objects.exists()  # practice is never scored
+    assert not DealEntry.objects.exists()  # practice is never scored
 
 
 def test_four_browsers_play_a_tournament_table_and_the_deals_are_recorded(
@@ -315,8 +314,10 @@ def test_four_browsers_play_a_tournament_table_and_the_deals_are_recorded(
         assert [p.errors for p in players] == [[]] * 4
         server.stop()
 
-    score_game = ScoreGame.objects.get(table=setup.table)
-    deals = list(Deal.objects.filter(game=score_game, undone_seq__isnull=True).order_by("number"))
+    score_game = TableGame.objects.get(table=setup.table)
+    deals = list(
+        DealEntry.objects.filter(game=score_game, undone_seq__isnull=True).order_by("number")
+    )
     assert [d.number for d in deals] == list(range(1, len(deals) + 1))
     assert len(deals) == deals_seen
     assert all(d.record is not None and d.record["online"]["game"] == game.pk for d in deals)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Deal
+from games.models import DealEntry
 from tests.browser.conftest import sign_in
 from tests.games.conftest import Setup, make_setup
 
@@ -37,7 +37,7 @@ def test_a_wrong_sum_is_said_inline_and_the_values_stay(live_server: Any, page: 
     expect(page.locator("#pending-log li")).to_have_count(0)
     assert page.input_value("#points-fields input[data-seat=C]") == "20"
     assert page.get_attribute("#points-fields input[data-seat=C]", "aria-invalid") == "false"
-    assert not Deal.objects.filter(game__table=s.table).exists()
+    assert not DealEntry.objects.filter(game__table=s.table).exists()
 
     # when the judge corrects C, the page says who lost before sending, then records it
     page.fill("#points-fields input[data-seat=C]", "26")
@@ -45,7 +45,7 @@ def test_a_wrong_sum_is_said_inline_and_the_values_stay(live_server: Any, page: 
     expect(page.locator("#points-error")).to_be_hidden()
     page.click("#points-submit")
     expect(page.locator("#deal-log li")).to_have_count(1)
-    deal = Deal.objects.get(game__table=s.table)
+    deal = DealEntry.objects.get(game__table=s.table)
     assert deal.losers == ["C"]
     assert deal.points == {"A": 7, "B": 0, "C": 26, "D": 0}
 
@@ -59,7 +59,7 @@ def test_a_tie_on_top_asks_for_hejma_before_sending(live_server: Any, page: Any)
     expect(page.locator("#points-loser")).to_contain_text("B")
     page.click("#points-submit")
     expect(page.locator("#deal-log li")).to_have_count(1)
-    assert Deal.objects.get(game__table=s.table).losers == ["B"]
+    assert DealEntry.objects.get(game__table=s.table).losers == ["B"]
 
 
 def test_points_the_server_refuses_are_shown_inline_not_as_a_conflict(
@@ -75,7 +75,7 @@ def test_points_the_server_refuses_are_shown_inline_not_as_a_conflict(
     expect(page.locator("#pending-log li")).to_have_count(0)
     assert page.input_value("#points-fields input[data-seat=A]") == "9"
     assert page.input_value("#points-fields input[data-seat=D]") == "8"
-    assert not Deal.objects.filter(game__table=s.table).exists()
+    assert not DealEntry.objects.filter(game__table=s.table).exists()
     # and the table goes on: a tap records deal 1
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#seats button.seat[data-seat=D]")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.models import Deal
+from games.models import DealEntry
 from games.selectors import table_state
 from tests.browser.conftest import LISTEN_VIOLATIONS, PHONE, cut_network, sign_in
 from tests.factories import UserFactory
@@ -97,14 +97,14 @@ def test_a_game_finished_offline_is_shown_pending_and_recorded_once(
     for seat in "ABCDE":
         expect(_seat(page, seat)).to_be_disabled()
     shown = {seat: _seat(page, seat).get_attribute("data-letter-count") for seat in "ABCDE"}
-    assert Deal.objects.filter(game__table=s.table).count() == 3
+    assert DealEntry.objects.filter(game__table=s.table).count() == 3
 
     # the network returns: both deals are sent, once each, in order
     cut_network(page, False)
     expect(page.locator("#deal-log li")).to_have_count(5)
     page.wait_for_selector("#sync", state="hidden")
     expect(page.locator("#connection")).to_have_attribute("data-state", "online")
-    deals = Deal.objects.filter(game__table=s.table).order_by("number")
+    deals = DealEntry.objects.filter(game__table=s.table).order_by("number")
     assert deals.last().points == {"A": 3, "B": 24, "C": 6, "E": 0}  # type: ignore[union-attr]
     assert [(d.number, d.losers, d.undone_seq) for d in deals] == [
         (1, ["B"], None),

@@ -18,9 +18,9 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Season,
-    Seat,
     Series,
     Table,
+    TableSeat,
     Tournament,
 )
 
@@ -68,7 +68,7 @@ def make_table(round: Round, *, seats: int = 4, line_judge: User | None = None) 
     for position in "ABCDEF"[:seats]:
         player = PlayerFactory()
         entry, _ = Entry.objects.get_or_create(tournament=round.tournament, player=player)
-        Seat.objects.create(table=table, position=position, entry=entry)
+        TableSeat.objects.create(table=table, position=position, entry=entry)
     return table
 
 

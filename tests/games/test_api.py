@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Deal, Ruling
+from games.models import DealEntry, Ruling
 from tests.games.conftest import Setup
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def test_others_may_not_record(setup: Setup, who: str) -> None:
         _deal_url(setup), {"number": 1, "losers": ["B"]}, format="json"
     )
     assert answer.status_code == 403
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
 
 
 def test_public_may_not_record(setup: Setup) -> None:
@@ -66,7 +66,7 @@ def test_refusals_name_the_field(setup: Setup) -> None:
     assert answer.status_code == 409 and "points" in answer.json()
     answer = client.post(_deal_url(setup), {"number": 2, "losers": ["B"]}, format="json")
     assert answer.status_code == 409 and "number" in answer.json()
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
 
 
 def test_full_round_trip_ruling_appeal_audit_dashboard(setup: Setup) -> None:
@@ -79,7 +79,7 @@ def test_full_round_trip_ruling_appeal_audit_dashboard(setup: Setup) -> None:
     assert judge.post(
         f"/api/games/tables/{setup.table.pk}/referee-call/", {"called": True}, format="json"
     ).json()["referee_called"]
-    deal = Deal.objects.get()
+    deal = DealEntry.objects.get()
     answer = _client(setup.head_referee).post(
         f"/api/games/tables/{setup.table.pk}/rulings/",
         {

@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from games import services
-from games.models import Deal, DealMode
+from games.models import DealEntry, DealMode
 from tests.games.conftest import Setup, make_setup
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_points_that_do_not_add_up_are_refused(setup: Setup) -> None:
             by=setup.judge, table=setup.table, points={"A": 7, "B": 0, "C": 20, "D": 0}
         )
     assert "points" in exc.value.message_dict
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
 
 
 def test_points_and_a_contradicting_loser_are_refused(setup: Setup) -> None:
@@ -95,7 +95,7 @@ def test_scn_record_with_the_wrong_dealer_is_refused(setup: Setup) -> None:
     with pytest.raises(ValidationError) as exc:
         services.deal_record(by=setup.judge, table=setup.table, record=EXAMPLES["played"]["record"])
     assert "record" in exc.value.message_dict
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
 
 
 def test_invalid_scn_record_is_refused_with_the_engine_reason(setup: Setup) -> None:

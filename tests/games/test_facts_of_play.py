@@ -14,8 +14,8 @@ from django.urls import reverse
 from engine.ledger import DealRecorded, Event, LedgerSettings, RulingMade, replay
 from engine.ledger.events import Misdeal, Penalty, RenoncKind
 from games import selectors, services
-from games.models import Appeal, AuditAction, AuditEntry, Deal, Game, Ruling
-from games.models import Misdeal as MisdealRow
+from games.models import Appeal, AuditAction, AuditEntry, DealEntry, MisdealEntry, Ruling, TableGame
+from scwu.backup.renamed import RENAMED_MODELS
 from tests.games.conftest import Setup, make_setup
 
 pytestmark = pytest.mark.django_db
@@ -151,7 +151,7 @@ def test_ruling_by_deal_number_refuses_bad_input_and_writes_nothing(five: Setup)
         ({**good, "deal_number": 9}, "deal_number"),
         ({**good, "deal_number": 0}, "deal_number"),
         (good, "deal_number"),
-        ({**good, "deal_number": 1, "deal": Deal.objects.first().pk}, "deal"),  # type: ignore[union-attr]
+        ({**good, "deal_number": 1, "deal": DealEntry.objects.first().pk}, "deal"),  # type: ignore[union-attr]
         ({**good, "deal_number": 1, "reason": " "}, "reason"),
         ({**good, "deal_number": 1, "penalty": "ban"}, "penalty"),
         ({**good, "deal_number": 1, "offender": "F"}, "offender"),
@@ -165,7 +165,7 @@ def test_ruling_by_deal_number_refuses_bad_input_and_writes_nothing(five: Setup)
 
 
 def test_ruling_by_internal_id_still_works_within_the_table(five: Setup) -> None:
-    deal = Deal.objects.get(game__table=five.table, number=2)
+    deal = DealEntry.objects.get(game__table=five.table, number=2)
     url = reverse("games-api:ruling-make", kwargs={"table_id": five.table.pk})
     payload = {"deal": deal.pk, "kind": "A", "offender": "D", "penalty": "extra_letter"}
     response = _client(five.head_referee).post(
@@ -176,13 +176,13 @@ def test_ruling_by_internal_id_still_works_within_the_table(five: Setup) -> None
 
 
 def test_deals_store_who_dealt_and_sat_out(five: Setup) -> None:
-    rows = list(Deal.objects.filter(game__table=five.table).order_by("number"))
+    rows = list(DealEntry.objects.filter(game__table=five.table).order_by("number"))
     state = five.state()
     assert [row.dealer for row in rows] == [d["dealer"] for d in state["deals"]]
     assert [row.sat_out for row in rows] == [d["sitting_out"] for d in state["deals"]]
     services.misdeal_record(by=five.judge, table=five.table)
     services.misdeal_record(by=five.judge, table=five.table)
-    misdeal = Game.objects.get().misdeals.order_by("seq").last()
+    misdeal = TableGame.objects.get().misdeals.order_by("seq").last()
     dealer = state["next_deal"]["dealer"]
     assert misdeal is not None and misdeal.dealer == dealer
     # the second misdeal's letter is in the dealer's letters' history, on the next deal
@@ -193,7 +193,7 @@ def test_deals_store_who_dealt_and_sat_out(five: Setup) -> None:
 
 def test_a_ruling_that_ends_the_game_early_holds_the_later_deals(setup: Setup) -> None:
     setup.lose("B", "C", "B")
-    deal1 = Deal.objects.get(number=1)
+    deal1 = DealEntry.objects.get(number=1)
     services.ruling_make(
         by=setup.head_referee,
         table=setup.table,
@@ -228,14 +228,14 @@ def test_referee_call_acknowledged_by_a_referee(setup: Setup) -> None:
     assert _client(setup.head_referee).post(url).status_code == 409  # already acknowledged
     assert selectors.round_dashboard(setup.round)["calls"] == [setup.table.number]
     services.game_referee_call(by=setup.judge, table=setup.table, called=False)
-    game = Game.objects.get()
+    game = TableGame.objects.get()
     assert game.referee_called_at is None and game.referee_acknowledged_at is None
     actions = list(AuditEntry.objects.values_list("action", flat=True))
     assert AuditAction.REFEREE_ACKNOWLEDGE in actions
 
 
 def test_appeal_overturn_needs_the_commission(five: Setup) -> None:
-    deal = Deal.objects.get(game__table=five.table, number=1)
+    deal = DealEntry.objects.get(game__table=five.table, number=1)
     ruling = services.ruling_make(
         by=five.head_referee,
         table=five.table,
@@ -256,12 +256,19 @@ def test_migration_backfills_the_dealers_of_older_deals(five: Setup) -> None:
 
     from django.apps import apps
 
+    class AppsBeforeTheRenames:
+        """The migration's model names (``games.Deal``) on today's models."""
+
+        def get_model(self, app_label: str, name: str) -> Any:
+            label = f"{app_label}.{name}".lower()
+            return apps.get_model(RENAMED_MODELS.get(label, label))
+
     backfill = importlib.import_module("games.migrations.0004_deal_dealer_backfill").backfill
     services.misdeal_record(by=five.judge, table=five.table)
-    expected = list(Deal.objects.order_by("number").values_list("dealer", "sat_out"))
-    misdealer = MisdealRow.objects.get().dealer
-    Deal.objects.update(dealer="", sat_out=None)  # as rows recorded before the facts were
-    MisdealRow.objects.update(dealer="")
-    backfill(apps, None)
-    assert list(Deal.objects.order_by("number").values_list("dealer", "sat_out")) == expected
-    assert MisdealRow.objects.get().dealer == misdealer != ""
+    expected = list(DealEntry.objects.order_by("number").values_list("dealer", "sat_out"))
+    misdealer = MisdealEntry.objects.get().dealer
+    DealEntry.objects.update(dealer="", sat_out=None)  # as rows recorded before the facts were
+    MisdealEntry.objects.update(dealer="")
+    backfill(AppsBeforeTheRenames(), None)
+    assert list(DealEntry.objects.order_by("number").values_list("dealer", "sat_out")) == expected
+    assert MisdealEntry.objects.get().dealer == misdealer != ""

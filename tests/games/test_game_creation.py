@@ -7,7 +7,7 @@ import pytest
 
 from engine.ledger import PlackaMode
 from games import selectors
-from games.models import Game
+from games.models import TableGame
 from games.online.services.scoring import scorekeeping_game_start
 from games.services.common import game_create, game_unsaved
 from tests.factories import PlayingWordFactory
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 _FIELDS = ("word_label", "word_letters", "seats", "placka_mode", "sit_out_rule")
 
 
-def _fields(game: Game) -> tuple[object, ...]:
+def _fields(game: TableGame) -> tuple[object, ...]:
     return tuple(getattr(game, field) for field in _FIELDS)
 
 
@@ -40,7 +40,7 @@ def test_an_online_table_creates_its_game_through_the_same_path_once() -> None:
     game = scorekeeping_game_start(table)
     assert _fields(game) == _fields(game_unsaved(table, seats=4))
     assert scorekeeping_game_start(table).pk == game.pk
-    assert Game.objects.filter(table=table).count() == 1
+    assert TableGame.objects.filter(table=table).count() == 1
 
 
 def test_the_rounds_placka_modes_are_the_ledgers() -> None:

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from games import services
-from games.models import AuditAction, AuditEntry, Deal, Game, GameStatus
+from games.models import AuditAction, AuditEntry, DealEntry, GameStatus, TableGame
 from tests.games.conftest import Setup, make_setup
 from tournaments.models import Round, RoundStatus
 
@@ -21,7 +21,7 @@ def test_a_seat_completing_the_word_takes_the_placka_and_finishes_the_round(setu
     state = setup.state()
     assert state["seats"][1]["has_placka"] is True
     assert state["finished"] is True and state["next_deal"] is None
-    assert Game.objects.get().status == GameStatus.FINISHED
+    assert TableGame.objects.get().status == GameStatus.FINISHED
     assert Round.objects.get().status == RoundStatus.FINISHED
 
 
@@ -30,7 +30,7 @@ def test_a_deal_for_a_finished_game_is_refused(setup: Setup) -> None:
     with pytest.raises(ValidationError) as exc:
         services.deal_record(by=setup.judge, table=setup.table, losers=["A"])
     assert "game" in exc.value.message_dict
-    assert Deal.objects.count() == 5
+    assert DealEntry.objects.count() == 5
 
 
 def test_loser_not_at_the_table_and_sat_out_seat_are_refused(db: None) -> None:
@@ -41,7 +41,7 @@ def test_loser_not_at_the_table_and_sat_out_seat_are_refused(db: None) -> None:
     with pytest.raises(ValidationError) as exc:
         services.deal_record(by=s.judge, table=s.table, losers=["A"])  # A deals and sits out
     assert "sat out" in str(exc.value)
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
 
 
 def test_sit_out_at_six_dealer_and_right_by_default(db: None) -> None:
@@ -122,13 +122,13 @@ def test_undo_the_last_deal_restores_the_state_and_is_audited(setup: Setup) -> N
 def test_undo_of_the_placka_deal_reopens_the_game_and_the_round(setup: Setup) -> None:
     setup.lose(*"BBBBB")
     services.deal_undo(by=setup.judge, table=setup.table)
-    assert Game.objects.get().status == GameStatus.RUNNING
+    assert TableGame.objects.get().status == GameStatus.RUNNING
     assert Round.objects.get().status == RoundStatus.PUBLISHED
 
 
 def test_correction_of_an_older_deal_moves_letters_but_not_who_dealt(setup: Setup) -> None:
     setup.lose("B", "C", "C")
-    deal1 = Deal.objects.get(number=1)
+    deal1 = DealEntry.objects.get(number=1)
     services.deal_correct(by=setup.head_referee, deal=deal1, losers=["D"], reason="wrong seat")
     assert setup.words() == {"A": "", "B": "", "C": "TO", "D": "T"}
     deal2 = setup.state()["deals"][1]
@@ -143,7 +143,7 @@ def test_correction_of_an_older_deal_moves_letters_but_not_who_dealt(setup: Setu
 
 def test_correction_needs_a_referee_and_a_reason(setup: Setup) -> None:
     setup.lose("B")
-    deal = Deal.objects.get()
+    deal = DealEntry.objects.get()
     with pytest.raises(PermissionDenied):
         services.deal_correct(by=setup.judge, deal=deal, losers=["C"], reason="x")
     with pytest.raises(ValidationError):
@@ -155,7 +155,7 @@ def test_stale_deal_number_is_refused(setup: Setup) -> None:
     with pytest.raises(ValidationError) as exc:
         services.deal_record(by=setup.judge, table=setup.table, number=1, losers=["C"])
     assert exc.value.message_dict["number"]
-    assert Deal.objects.count() == 1
+    assert DealEntry.objects.count() == 1
 
 
 def test_idempotency_key_records_once(setup: Setup) -> None:
@@ -165,7 +165,7 @@ def test_idempotency_key_records_once(setup: Setup) -> None:
     again = services.deal_record(
         by=setup.judge, table=setup.table, losers=["B"], idempotency_key="k1"
     )
-    assert first.pk == again.pk and Deal.objects.count() == 1
+    assert first.pk == again.pk and DealEntry.objects.count() == 1
 
 
 def test_audit_entries_cannot_be_changed(setup: Setup) -> None:
@@ -184,6 +184,6 @@ def test_paper_scoresheet_is_written_all_or_nothing(setup: Setup) -> None:
     with pytest.raises(ValidationError) as exc:
         services.paper_enter(by=setup.judge, table=setup.table, first_number=1, rows=bad)
     assert "Row 3" in str(exc.value)
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
     services.paper_enter(by=setup.judge, table=setup.table, first_number=1, rows=rows)
     assert setup.words() == {"A": "", "B": "T", "C": "T", "D": ""}

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Deal
+from games.models import DealEntry
 from tests.games.conftest import Setup
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_two_losers_are_refused_where_a_deal_has_one_loser(setup: Setup) -> None
     status, body = _post(setup, ["C", "D"])
     assert status == 409
     assert "one loser" in str(body["losers"])
-    assert not Deal.objects.exists()
+    assert not DealEntry.objects.exists()
     assert setup.words() == {"A": "", "B": "", "C": "", "D": ""}
 
 
@@ -41,7 +41,7 @@ def test_two_losers_are_recorded_where_both_tied_seats_lose(setup: Setup) -> Non
 
 def test_a_correction_to_two_losers_is_refused_too(setup: Setup) -> None:
     setup.lose("C")
-    deal = Deal.objects.get()
+    deal = DealEntry.objects.get()
     with pytest.raises(ValidationError) as exc:
         services.deal_correct(by=setup.head_referee, deal=deal, reason="typo", losers=["C", "D"])
     assert "one loser" in str(exc.value)

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.models import Appeal, AppealStatus, Correction, Game, Misdeal, Ruling
+from games.models import Appeal, AppealStatus, Correction, MisdealEntry, Ruling, TableGame
 from tests.games.conftest import Setup, make_setup
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_correction_and_waiver_forms(five: Setup) -> None:
 
     services.misdeal_record(by=five.judge, table=five.table)
     services.misdeal_record(by=five.judge, table=five.table)
-    letter = Misdeal.objects.order_by("seq").last()
+    letter = MisdealEntry.objects.order_by("seq").last()
     assert letter is not None
     waiver = reverse("games:waiver", kwargs={"table_id": five.table.pk})
     page = client.get(_table_url(five)).content.decode()
@@ -174,7 +174,7 @@ def test_referee_call_shown_and_acknowledged_on_the_dashboard(setup: Setup) -> N
     judge = Client()
     judge.force_login(setup.judge)
     assert judge.post(call, {"action": "shout"}).status_code == 400
-    assert not Game.objects.filter(referee_called_at__isnull=False).exists()
+    assert not TableGame.objects.filter(referee_called_at__isnull=False).exists()
     assert judge.post(call, {"action": "call"}).status_code == 302
     assert judge.post(call, {"action": "acknowledge"}).status_code == 403
     public = Client().get(dashboard).content.decode()
@@ -188,7 +188,7 @@ def test_referee_call_shown_and_acknowledged_on_the_dashboard(setup: Setup) -> N
     _no_inline_code(page.encode())
     answer = referee.post(call, {"action": "acknowledge", "next": dashboard})
     assert answer.status_code == 302 and answer["Location"] == dashboard
-    game = Game.objects.get()
+    game = TableGame.objects.get()
     assert game.referee_acknowledged_by == setup.head_referee
     page = referee.get(dashboard).content.decode()
     assert 'data-acknowledged="1"' in page and setup.head_referee.username in page

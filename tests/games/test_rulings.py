@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from games import services
-from games.models import Appeal, AppealStatus, Deal, Ruling
+from games.models import Appeal, AppealStatus, DealEntry, Ruling
 from scwu.models import Ban
 from tests.games.conftest import Setup, make_round, make_table
 from tournaments.models import Entry, EntryStatus
@@ -24,7 +24,7 @@ def _rule(s: Setup, number: int, **kwargs: Any) -> Ruling:
         "reason": "revoke",
     }
     defaults.update(kwargs)
-    deal = Deal.objects.get(game__table=s.table, number=number, undone_seq__isnull=True)
+    deal = DealEntry.objects.get(game__table=s.table, number=number, undone_seq__isnull=True)
     return services.ruling_make(by=s.head_referee, table=s.table, deal=deal, **defaults)
 
 
@@ -72,7 +72,7 @@ def test_lifetime_ban_for_intentional_renonc_b_creates_the_federation_ban(setup:
 def test_ruling_on_a_deal_of_another_table_is_refused(setup: Setup) -> None:
     other = make_table(make_round(setup.tournament), line_judge=setup.judge)
     services.deal_record(by=setup.judge, table=other, losers=["A"])
-    foreign = Deal.objects.get(game__table=other)
+    foreign = DealEntry.objects.get(game__table=other)
     with pytest.raises(ValidationError) as exc:
         services.ruling_make(
             by=setup.head_referee,
@@ -89,7 +89,7 @@ def test_ruling_on_a_deal_of_another_table_is_refused(setup: Setup) -> None:
 
 def test_ruling_needs_a_referee_not_the_line_judge(setup: Setup) -> None:
     setup.lose("B")
-    deal = Deal.objects.get()
+    deal = DealEntry.objects.get()
     with pytest.raises(PermissionDenied):
         services.ruling_make(
             by=setup.judge,

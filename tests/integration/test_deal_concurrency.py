@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from games import services
-from games.models import Deal
+from games.models import DealEntry
 from tests.games.conftest import make_setup
 
 pytestmark = pytest.mark.integration
@@ -43,7 +43,7 @@ def test_same_deal_number_at_once_records_exactly_one(attempts: int) -> None:
         thread.join(timeout=30)
     assert outcomes.count("recorded") == 1
     assert outcomes.count("refused:number") == attempts - 1
-    assert Deal.objects.filter(game__table=s.table, number=2).count() == 1
+    assert DealEntry.objects.filter(game__table=s.table, number=2).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
@@ -53,7 +53,7 @@ def test_the_database_refuses_a_second_live_deal_with_the_same_number() -> None:
     s = make_setup()
     deal = services.deal_record(by=s.judge, table=s.table, number=1, losers=["B"])
     with pytest.raises(IntegrityError), transaction.atomic():
-        Deal.objects.create(game=deal.game, number=1, seq=99, mode="loser", losers=["C"])
+        DealEntry.objects.create(game=deal.game, number=1, seq=99, mode="loser", losers=["C"])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -87,7 +87,7 @@ def test_tables_of_one_tournament_record_at_once_without_deadlock() -> None:
     for thread in threads:
         thread.join(timeout=60)
     assert errors == []
-    assert Deal.objects.filter(game__table__round=s.round).count() == 2 * len(tables)
+    assert DealEntry.objects.filter(game__table__round=s.round).count() == 2 * len(tables)
     s.round.refresh_from_db()
     assert s.round.status == "finished"
     # The worker recomputes results and ratings after these commits; the test database is

@@ -24,7 +24,7 @@ from django.db import connection
 from django.db.models import F
 from django.test import Client
 
-from games.models import Deal
+from games.models import DealEntry
 from scwu.broker import task_named
 from tests.games.conftest import Setup, make_setup
 from tests.integration.faults import (
@@ -132,7 +132,7 @@ def test_with_redis_stopped_pages_serve_and_deals_record(client: Client) -> None
             )
             assert answer.status_code == 201, answer.content
         assert time.monotonic() - started < 10, "a broker outage must not stall the request"
-        assert Deal.objects.filter(game__table=s.table).count() == 2
+        assert DealEntry.objects.filter(game__table=s.table).count() == 2
         # and the standings were computed in the request, since no task could be queued
         assert _caught_up(s)
 
@@ -301,7 +301,7 @@ def test_postgresql_restarted_under_load_fails_cleanly_and_loses_nothing(live_se
         sent = acknowledged[s.table.pk]
         assert sent, "the load made no progress"
         recorded = list(
-            Deal.objects.filter(game__table=s.table)
+            DealEntry.objects.filter(game__table=s.table)
             .order_by("number")
             .values_list("number", "idempotency_key")
         )

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games.models import Deal
+from games.models import DealEntry
 from games.online import clock_runner, services
 from games.online.errors import OnlineError
 from games.online.models import OnlineGame
@@ -78,13 +78,13 @@ def test_the_bot_s_deals_are_marked_on_the_record(
     services.online_director_decide(by=t.director, game_id=row.pk, allow_bot=True)
     humans = {s: u for s, u in t.players.items() if s != "B"}
     # B is played by the bot once someone moves: the humans' moves finish the first deal.
-    while not Deal.objects.filter(game__table=t.table).exists():
+    while not DealEntry.objects.filter(game__table=t.table).exists():
         move = next_move(row.pk)
         assert move is not None
         seat_code, action, version = move
         assert seat_code != "B", "the bot moves for B at once"
         services.online_act(game_id=row.pk, user=humans[seat_code], action=action, version=version)
-    first = Deal.objects.get(game__table=t.table, number=1)
+    first = DealEntry.objects.get(game__table=t.table, number=1)
     assert first.record["online"]["bot_takeover"] == ["B"]
 
 

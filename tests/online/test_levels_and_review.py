@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Deal
+from games.models import DealEntry
 from games.online import replay, services
 from games.online.forms import PracticeForm
 from games.online.models import OnlineGame
@@ -113,7 +113,7 @@ def test_a_recorded_deal_with_its_full_record_links_to_its_review(
     t = online_tournament
     game = services.online_game_start(by=t.director, table=t.table)
     finish_first_deal(game.pk, t.players)
-    deal = Deal.objects.get(game__table=t.table, number=1)
+    deal = DealEntry.objects.get(game__table=t.table, number=1)
     state = table_state(t.table)
     assert state["deals"][0]["analysable"] is True
     page = Client().get(f"/games/tables/{t.table.pk}/")

@@ -10,7 +10,7 @@ import pytest
 
 from engine import Game, Ruleset
 from games.adapter import game_events
-from games.models import Deal
+from games.models import DealEntry
 from games.online import services
 from games.online.services.scoring import deal_finished
 from tests.online.conftest import make_online_tournament
@@ -45,7 +45,7 @@ def test_a_deal_with_two_losers_is_followed_by_the_dealer_the_ledger_expects(
     assert {s.code for s in first.loser} == {"A", "D"} and first.last_trick is not None
     assert game.records[1]["dealer"] == "D" != first.last_trick.code
 
-    state = game_events(Deal.objects.filter(game__table=t.table).first().game).replay()
+    state = game_events(DealEntry.objects.filter(game__table=t.table).first().game).replay()
     counted = [d for d in state.deals if d.counted]
     assert [d.dealer for d in counted] == [r["dealer"] for r in game.records]
     assert not [d for d in counted if "dealer_as_played" in d.flags]

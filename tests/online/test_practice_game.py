@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games.models import Deal
+from games.models import DealEntry
 from games.online import consumers, services
 from games.online.models import OnlineGame, OnlineStatus
 from tests.online.conftest import run, ws_connect
@@ -69,4 +69,4 @@ def test_one_human_and_three_bots_play_a_whole_practice_game(
     row = OnlineGame.objects.get(pk=game.pk)
     assert row.status == OnlineStatus.FINISHED
     assert row.version == len(row.actions) == last["version"]
-    assert not Deal.objects.exists()  # practice games are never scored
+    assert not DealEntry.objects.exists()  # practice games are never scored

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from engine import score_record
-from games.models import Deal, GameStatus, SeatResult
+from games.models import DealEntry, GameStatus, SeatResult
 from games.online import services
 from games.online.models import OnlineGame, OnlineStatus
 from tests.online.conftest import OnlineTournament, make_online_tournament
@@ -30,7 +30,7 @@ def test_finished_deals_are_recorded_as_scn_and_reach_the_seat_results(
 
     row = OnlineGame.objects.get(pk=game.pk)
     assert row.status == OnlineStatus.FINISHED
-    deals = list(Deal.objects.filter(game__table=t.table).order_by("number"))
+    deals = list(DealEntry.objects.filter(game__table=t.table).order_by("number"))
     assert deals and [d.number for d in deals] == list(range(1, len(deals) + 1))
     for deal in deals:
         assert deal.mode == "record"

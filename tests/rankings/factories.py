@@ -8,7 +8,7 @@ from typing import Any
 
 import factory
 
-from games.models import Game
+from games.models import TableGame
 from games.models.results import SeatResult
 from scwu.models import Club, Player
 from tests.factories import (
@@ -26,8 +26,8 @@ from tournaments.models import (
     PlacingStage,
     Round,
     RoundStatus,
-    Seat,
     Table,
+    TableSeat,
     Tournament,
     TournamentStatus,
 )
@@ -118,7 +118,7 @@ def game_create(
     """A game at a new table of ``round_``: per seat the player, its deal outcomes
     (``L`` lost, ``W`` not lost, in order) and whether it took the placka."""
     table = Table.objects.create(round=round_, number=round_.tables.count() + 1)
-    game = Game.objects.create(
+    game = TableGame.objects.create(
         table=table,
         word_label="TONDA",
         word_letters="TONDA",
@@ -130,7 +130,7 @@ def game_create(
     results = []
     for position, (player, outcomes, placka) in zip("ABCDEF", seats, strict=False):
         entry, _ = Entry.objects.get_or_create(tournament=round_.tournament, player=player)
-        seat = Seat.objects.create(table=table, position=position, entry=entry)
+        seat = TableSeat.objects.create(table=table, position=position, entry=entry)
         results.append(
             SeatResult.objects.create(
                 game=game,

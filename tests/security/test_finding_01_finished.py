@@ -9,7 +9,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Deal
+from games.models import DealEntry
 from tests.games.conftest import Setup, make_setup
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 from tournaments.services.tournaments import tournament_status_set
@@ -30,7 +30,7 @@ def _finish(setup: Setup) -> None:
 def test_finding_01_finished_tournament_is_read_only(setup: Setup) -> None:
     _finish(setup)
     table = setup.table.pk
-    last = Deal.objects.order_by("-pk").first()
+    last = DealEntry.objects.order_by("-pk").first()
     assert last is not None
     for user, url, body in (
         (setup.judge, f"/api/games/tables/{table}/undo/", {}),
@@ -45,8 +45,8 @@ def test_finding_01_finished_tournament_is_read_only(setup: Setup) -> None:
         answer = client.post(url, body, format="json")
         assert answer.status_code == 409, (url, answer.status_code)
         assert "finished" in str(answer.json()["game"])
-    assert Deal.objects.count() == 5
-    assert not Deal.objects.filter(undone_seq__isnull=False).exists()
+    assert DealEntry.objects.count() == 5
+    assert not DealEntry.objects.filter(undone_seq__isnull=False).exists()
     assert Round.objects.get().status == RoundStatus.FINISHED
     assert Tournament.objects.get().status == TournamentStatus.FINISHED
 

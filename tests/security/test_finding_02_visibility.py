@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import get_resolver
 
 from games import services
-from games.models import Deal
+from games.models import DealEntry
 from games.online.models import OnlineChat, OnlineGame
 from scwu.backup.export import federation_export
 from tests.games.conftest import make_round, make_setup
@@ -47,7 +47,7 @@ def _build() -> tuple[Secrets, object]:
     s.round.released = False  # a silent round
     s.round.save()
     s.lose("B", "C")
-    deal = Deal.objects.get(game__table=s.table, number=1)
+    deal = DealEntry.objects.get(game__table=s.table, number=1)
     ruling = services.ruling_make(
         by=s.head_referee, table=s.table, deal=deal, kind="A", offender="C",
         penalty="extra_letter", reason=HELD,

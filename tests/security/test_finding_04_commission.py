@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import override_settings
 
 from games import services
-from games.models import Appeal, AppealStatus, AuditAction, AuditEntry, Deal
+from games.models import Appeal, AppealStatus, AuditAction, AuditEntry, DealEntry
 from scwu.models import Ban, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.services.words import word_propose, word_review
@@ -34,7 +34,7 @@ def test_finding_04_a_proposer_cannot_approve_their_own_word() -> None:
 
 def _ban_ruling(s: Setup) -> Appeal:
     s.lose("B")
-    deal = Deal.objects.get(game__table=s.table, number=1)
+    deal = DealEntry.objects.get(game__table=s.table, number=1)
     ruling = services.ruling_make(
         by=s.head_referee, table=s.table, deal=deal, kind="B", offender="C",
         penalty="ban", intentional=True, reason="revoke",

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from games.models import Deal
+from games.models import DealEntry
 from tests.games.conftest import make_setup
 
 CONCURRENT = 20
@@ -46,7 +46,7 @@ def test_finding_10_concurrent_replays_of_one_key_all_answer_like_the_first() ->
     for thread in threads:
         thread.join()
     assert [code for code, _ in answers] == [201] * CONCURRENT, answers
-    assert Deal.objects.count() == 1
+    assert DealEntry.objects.count() == 1
     for _code, state in answers:
         assert [d["number"] for d in state["deals"]] == [1]
 
@@ -62,4 +62,4 @@ def test_finding_10_a_replay_answers_like_the_first() -> None:
     again = client.post(url, body, format="json")
     assert first.status_code == again.status_code == 201
     assert first.json()["deals"] == again.json()["deals"]
-    assert Deal.objects.count() == 1
+    assert DealEntry.objects.count() == 1

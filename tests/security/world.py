@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from games import services as game_services
-from games.models import Deal, Misdeal, Ruling
+from games.models import DealEntry, MisdealEntry, Ruling
 from games.smoke import services as smoke_services
 from games.smoke.models import SmokeSession
 from scwu.models import Club, Player
@@ -65,9 +65,9 @@ class World:
     table: Table  # the line judge's table
     other_table: Table  # someone else's table
     entry: Entry  # an entry of the registering tournament (not the player's)
-    deal: Deal
+    deal: DealEntry
     ruling: Ruling
-    misdeal: Misdeal
+    misdeal: MisdealEntry
     appeal_id: int
     smoke: SmokeSession  # kept by the player
     extra: dict[str, Any] = field(default_factory=dict)
@@ -120,7 +120,7 @@ def build_world() -> World:
     judge = users[LINE_JUDGE]
     game_services.deal_record(by=judge, table=table, losers=["B"])
     game_services.deal_record(by=other_judge, table=other_table, losers=["B"])
-    deal = Deal.objects.get(game__table=table, number=1)
+    deal = DealEntry.objects.get(game__table=table, number=1)
     misdeal = game_services.misdeal_record(by=judge, table=table)
     ruling = game_services.ruling_make(
         by=users[REFEREE],

@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scwu.services.bans import ban_impose
 from tests.factories import EntryFactory, RoundFactory, UserFactory
-from tournaments.models import Entry, Round, RoundStatus, Seat, Tournament
+from tournaments.models import Entry, Round, RoundStatus, TableSeat, Tournament
 from tournaments.selectors import round_is_finished
 from tournaments.services import draw, entries
 from tournaments.services.rounds import round_finish
@@ -47,7 +47,7 @@ def test_random_draw_runs_as_a_task_and_stores_seed_inputs_report(
     assert round.draw_report["repeat_count"] == 0
     replay = draw.draw_replay(round.draw_inputs)
     assert [list(t) for t in replay.tables] == seated(round)
-    assert {s.position for s in Seat.objects.filter(table__round=round)} == set("ABCDE")
+    assert {s.position for s in TableSeat.objects.filter(table__round=round)} == set("ABCDE")
 
 
 def test_second_round_avoids_repeats_and_balances_seat_a(
@@ -189,7 +189,7 @@ def test_swap_rechecks_and_updates_the_report(
         django_capture_on_commit_callbacks, director, RoundFactory(tournament=tournament, number=1)
     )
     before = seated(round)
-    seat = Seat.objects.get(table__round=round, table__number=1, position="A")
+    seat = TableSeat.objects.get(table__round=round, table__number=1, position="A")
     other = Entry.objects.get(pk=before[1][0])
     draw.seat_swap(by=director, seat=seat, entry=other)
     round.refresh_from_db()
@@ -210,7 +210,7 @@ def test_swap_that_seats_a_withdrawn_or_banned_player_is_refused(
         django_capture_on_commit_callbacks, director, RoundFactory(tournament=tournament, number=1)
     )
     before = seated(round)
-    seat = Seat.objects.get(table__round=round, table__number=1, position="A")
+    seat = TableSeat.objects.get(table__round=round, table__number=1, position="A")
     quitter = Entry.objects.get(pk=before[1][1])
     entries.entry_withdraw(by=director, entry=quitter)
     with pytest.raises(ValidationError) as exc:

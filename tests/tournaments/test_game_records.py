@@ -15,7 +15,7 @@ from django.test import Client
 
 from engine.gamerecord import replay_game
 from games import selectors, services
-from games.models import Misdeal
+from games.models import MisdealEntry
 from scwu.models import Player
 from tests.factories import UserFactory
 from tests.games.conftest import Setup, make_setup, make_table
@@ -112,14 +112,14 @@ def test_export_imported_into_a_database_without_it_gives_the_same_standings() -
     nicknames = list(before)
     _forget(s.tournament)
     Player.objects.filter(nickname__in=nicknames).delete()
-    assert not Misdeal.objects.exists()
+    assert not MisdealEntry.objects.exists()
     admin = UserFactory(is_superuser=True)
 
     imported = tournament_import(by=admin, document=document)
 
     assert imported.slug == document["tournament"]["slug"]
     assert _standings(imported) == before
-    assert Misdeal.objects.filter(game__table__round__tournament=imported).count() == 2
+    assert MisdealEntry.objects.filter(game__table__round__tournament=imported).count() == 2
     again = json.loads(json.dumps(tournament_document(imported, rounds=[1])))
     assert again["rounds"] == document["rounds"]
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.games.conftest import make_round
 from tests.tournaments.results_setup import Scene, make_scene, outsider
-from tournaments.models import EntryStatus, RoundStage, Seat, Table
+from tournaments.models import EntryStatus, RoundStage, Table, TableSeat
 from tournaments.results.services import results_changed
 
 pytestmark = pytest.mark.django_db
@@ -170,7 +170,7 @@ def test_final_results_follow_the_final_once_it_is_played(scene: Scene) -> None:
     final = make_round(scene.setup.tournament, stage=RoundStage.FINAL, number=2)
     table = Table.objects.create(round=final, number=1, line_judge=scene.setup.judge)
     for seat in scene.setup.table.seats.all():
-        Seat.objects.create(table=table, position=seat.position, entry=seat.entry)
+        TableSeat.objects.create(table=table, position=seat.position, entry=seat.entry)
     scene.lose("C", "C", "C", "C", "C", table=table)  # ONDRA (C) takes the placka first
 
     html = scene.client_for(None).get(f"/tournaments/{scene.slug}/results/final/").content

@@ -28,10 +28,10 @@ def _percentile(values: list[float], share: float) -> float:
 
 def populate(players: int, rounds: int, seed: int = 7) -> Any:
     """A running tournament with ``players`` entries and ``rounds`` scored basic rounds."""
-    from games.models import Game
+    from games.models import TableGame
     from games.models.results import SeatResult
     from scwu.models import Player, PlayingWord
-    from tournaments.models import Entry, Round, Season, Seat, Series, Table, Tournament
+    from tournaments.models import Entry, Round, Season, Series, Table, TableSeat, Tournament
 
     rng = random.Random(seed)
     season, _ = Season.objects.get_or_create(year=2026)
@@ -64,13 +64,13 @@ def populate(players: int, rounds: int, seed: int = 7) -> Any:
         tables = Table.objects.bulk_create(
             Table(round=round_, number=n) for n in range(1, len(groups) + 1)
         )
-        seats = Seat.objects.bulk_create(
-            Seat(table=table, position="ABCD"[i], entry=entry)
+        seats = TableSeat.objects.bulk_create(
+            TableSeat(table=table, position="ABCD"[i], entry=entry)
             for table, group in zip(tables, groups, strict=True)
             for i, entry in enumerate(group)
         )
-        games = Game.objects.bulk_create(
-            Game(
+        games = TableGame.objects.bulk_create(
+            TableGame(
                 table=table,
                 word_label="TONDA",
                 word_letters="TONDA",

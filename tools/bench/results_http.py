@@ -92,7 +92,7 @@ def _seed(players: int, rounds: int) -> None:
 
     from games.services import PaperRow, paper_enter
     from scwu.models import Player, PlayingWord
-    from tournaments.models import Entry, Round, Season, Seat, Series, Table, Tournament
+    from tournaments.models import Entry, Round, Season, Series, Table, TableSeat, Tournament
 
     rng = random.Random(2026)
     admin = User.objects.create(username="bench-admin")
@@ -125,7 +125,7 @@ def _seed(players: int, rounds: int) -> None:
         for t in range(len(entries) // 4):
             table = Table.objects.create(round=round_, number=t + 1)
             for position, entry in zip("ABCD", entries[4 * t : 4 * t + 4], strict=True):
-                Seat.objects.create(table=table, position=position, entry=entry)
+                TableSeat.objects.create(table=table, position=position, entry=entry)
             letters = dict.fromkeys("ABCD", 0)
             rows = []
             while max(letters.values()) < len(word.letters):

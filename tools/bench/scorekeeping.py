@@ -24,7 +24,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 def _tables(user: Any, label: str) -> Iterator[Any]:
     from scwu.models import Player, PlayingWord
-    from tournaments.models import Entry, Round, Season, Seat, Series, Table, Tournament
+    from tournaments.models import Entry, Round, Season, Series, Table, TableSeat, Tournament
 
     season, _ = Season.objects.get_or_create(year=2025)
     series, _ = Series.objects.get_or_create(name="Bench", slug="bench")
@@ -49,7 +49,7 @@ def _tables(user: Any, label: str) -> Iterator[Any]:
         for position in "ABCD":
             player = Player.objects.create(nickname=f"bench-{label}-{number}-{position}")
             entry = Entry.objects.create(tournament=tournament, player=player)
-            Seat.objects.create(table=table, position=position, entry=entry)
+            TableSeat.objects.create(table=table, position=position, entry=entry)
         yield table
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from django.contrib.auth.models import User
 
 from games import selectors, services
-from games.models import Deal, Game, Ruling
+from games.models import DealEntry, Ruling, TableGame
 from tournaments.models import Round, RoundStatus, TableKind
 
 DEMO_TOURNAMENT = "mistrovstvi-cr-2026"
@@ -48,7 +48,7 @@ def seed(log: Callable[[str], None]) -> None:
     referee = tournament.head_referee or director
     tables = list(round_.tables.filter(kind=TableKind.PHYSICAL).order_by("number")[:2])
     for index, table in enumerate(tables):
-        if Game.objects.filter(table=table, deals__isnull=False).exists():
+        if TableGame.objects.filter(table=table, deals__isnull=False).exists():
             continue
         for number in range(1, 7 if index == 0 else 4):
             next_deal = selectors.table_state(table)["next_deal"]
@@ -59,7 +59,7 @@ def seed(log: Callable[[str], None]) -> None:
                 services.misdeal_record(by=director, table=table)
             services.deal_record(by=director, table=table, number=number, losers=[loser])
         if index == 0:
-            deal = Deal.objects.get(game__table=table, number=2, undone_seq__isnull=True)
+            deal = DealEntry.objects.get(game__table=table, number=2, undone_seq__isnull=True)
             second = selectors.table_state(table)["deals"][1]
             offender = next(
                 seat["seat"]

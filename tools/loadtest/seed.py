@@ -60,9 +60,9 @@ def load_data_create(*, tables: int, online: int) -> LoadData:
         Round,
         RoundStatus,
         Season,
-        Seat,
         Series,
         Table,
+        TableSeat,
         Tournament,
     )
 
@@ -90,7 +90,7 @@ def load_data_create(*, tables: int, online: int) -> LoadData:
         for position in "ABCD":
             player = Player.objects.create(nickname=f"L{stamp}T{number}{position}")
             entry = Entry.objects.create(tournament=tournament, player=player)
-            Seat.objects.create(table=table, position=position, entry=entry)
+            TableSeat.objects.create(table=table, position=position, entry=entry)
         judged.append((table.pk, _session(judge)))
     games: list[tuple[int, Session]] = []
     if online:

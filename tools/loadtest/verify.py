@@ -31,10 +31,10 @@ class DealCheck:
 
 
 def deals_check(ledger: DealLedger, tournament_id: int) -> DealCheck:
-    from games.models import Deal
+    from games.models import DealEntry
 
     keys = [key for table_keys in ledger.sent.values() for key in table_keys]
-    deals = Deal.objects.filter(game__table__round__tournament_id=tournament_id)
+    deals = DealEntry.objects.filter(game__table__round__tournament_id=tournament_id)
     per_key = Counter(deals.exclude(idempotency_key=None).values_list("idempotency_key", flat=True))
     gaps = 0
     for table_id in ledger.sent:

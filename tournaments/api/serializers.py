@@ -14,9 +14,9 @@ from tournaments.models import (
     Round,
     RoundStage,
     Season,
-    Seat,
     Series,
     Table,
+    TableSeat,
     Tournament,
     TournamentStatus,
 )
@@ -129,11 +129,11 @@ class EntryWithdrawInputSerializer(serializers.Serializer[Any]):
     classified = serializers.BooleanField(default=False)
 
 
-class SeatSerializer(serializers.ModelSerializer[Seat]):
+class SeatSerializer(serializers.ModelSerializer[TableSeat]):
     player = serializers.CharField(source="entry.player.nickname", read_only=True)
 
     class Meta:
-        model = Seat
+        model = TableSeat
         fields = ["id", "position", "entry", "player"]
 
 

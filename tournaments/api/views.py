@@ -13,7 +13,16 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.api import serializers as s
-from tournaments.models import Category, Entry, Round, RoundStatus, Season, Seat, Series, Tournament
+from tournaments.models import (
+    Category,
+    Entry,
+    Round,
+    RoundStatus,
+    Season,
+    Series,
+    TableSeat,
+    Tournament,
+)
 from tournaments.permissions import can_direct
 from tournaments.services import draw, entries, playoff, rounds, tournaments
 
@@ -284,7 +293,7 @@ class SeatSwapApi(APIView):
         # primary key, not through a join (SQLite raises OverflowError there).
         round_ = get_object_or_404(Round, pk=pk)
         seat = get_object_or_404(
-            Seat.objects.select_related("table__round"),
+            TableSeat.objects.select_related("table__round"),
             pk=data.validated_data["seat"],
             table__round=round_,
         )

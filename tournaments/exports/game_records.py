@@ -17,9 +17,9 @@ from engine import Ruleset
 from engine.gamerecord import FORMAT, GameOutcome, replay_game
 from engine.ledger.state import DealState, LedgerState, MisdealState
 from games.adapter import game_events
-from games.models import DealMode, Game
+from games.models import DealMode, TableGame
 from games.scoring import ruleset_of
-from tournaments.models import Entry, Seat, Table, Tournament
+from tournaments.models import Entry, Table, TableSeat, Tournament
 
 DOCUMENT_FORMAT = "scwu-tournament/1"
 
@@ -140,7 +140,7 @@ def record_of_state(
     }
 
 
-def game_record(game: Game, ruleset: Ruleset, players: Mapping[str, str]) -> dict[str, Any]:
+def game_record(game: TableGame, ruleset: Ruleset, players: Mapping[str, str]) -> dict[str, Any]:
     """The game record of one scorekept game, checked by the engine's replay."""
     loaded = game_events(game)
     records = {
@@ -159,7 +159,7 @@ def game_record(game: Game, ruleset: Ruleset, players: Mapping[str, str]) -> dic
 
 
 def _table(table: Table, ruleset: Ruleset, players: Mapping[str, str]) -> dict[str, Any]:
-    game = Game.objects.filter(table=table).first()
+    game = TableGame.objects.filter(table=table).first()
     return {
         "number": table.number,
         "kind": table.kind,
@@ -173,7 +173,7 @@ def tournament_document(tournament: Tournament, *, rounds: Collection[int]) -> d
     public, so players are named by nickname only, as in the standings."""
     ruleset = ruleset_of(tournament)
     seated: dict[int, dict[str, str]] = {}
-    for table_id, position, nickname in Seat.objects.filter(
+    for table_id, position, nickname in TableSeat.objects.filter(
         table__round__tournament=tournament, table__round__number__in=rounds
     ).values_list("table_id", "position", "entry__player__nickname"):
         seated.setdefault(table_id, {})[position] = nickname

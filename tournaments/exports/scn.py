@@ -16,8 +16,8 @@ from collections.abc import Collection, Iterable, Mapping
 from engine.ledger.state import DealState
 from engine.scn import DealRecord, format_record, parse_record
 from games.adapter import game_events
-from games.models import Deal, DealMode, Game
-from tournaments.models import Seat, Tournament
+from games.models import DealEntry, DealMode, TableGame
+from tournaments.models import TableSeat, Tournament
 
 HEADER = (
     "SCN game records: {name} ({slug})",
@@ -55,7 +55,7 @@ def loser_notation(losers: Iterable[str], points: Mapping[str, int]) -> str:
     return text
 
 
-def _deal_lines(deal_state: DealState, row: Deal | None) -> list[str]:
+def _deal_lines(deal_state: DealState, row: DealEntry | None) -> list[str]:
     number = row.number if row is not None else deal_state.index + 1
     if not deal_state.counted:
         return [comment(f"deal {number}: not counted ({deal_state.issue or 'misdeal'})")]
@@ -72,7 +72,7 @@ def _deal_lines(deal_state: DealState, row: Deal | None) -> list[str]:
     ]
 
 
-def _game_lines(game: Game, names: Mapping[str, str]) -> list[str]:
+def _game_lines(game: TableGame, names: Mapping[str, str]) -> list[str]:
     table = game.table
     round_ = table.round
     lines = [
@@ -90,12 +90,14 @@ def _game_lines(game: Game, names: Mapping[str, str]) -> list[str]:
 def deals_scn(tournament: Tournament, *, rounds: Collection[int]) -> str:
     """The deals of ``rounds`` (the caller passes only those the viewer may see)."""
     games = (
-        Game.objects.filter(table__round__tournament=tournament, table__round__number__in=rounds)
+        TableGame.objects.filter(
+            table__round__tournament=tournament, table__round__number__in=rounds
+        )
         .select_related("table__round")
         .order_by("table__round__number", "table__number")
     )
     names: dict[int, dict[str, str]] = {}
-    seats = Seat.objects.filter(
+    seats = TableSeat.objects.filter(
         table__round__tournament=tournament, table__round__number__in=rounds
     ).values_list("table_id", "position", "entry__player__nickname")
     for table_id, position, nickname in seats:

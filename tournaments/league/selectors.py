@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from games.models.results import SeatResult
-from tournaments.models import Round, RoundStatus, Seat, Tournament
+from tournaments.models import Round, RoundStatus, TableSeat, Tournament
 from tournaments.results.selectors import EntryInfo, tournament_results
 from tournaments.standings import Tally, format_place, format_points, format_rate
 from tournaments.standings.league import LeagueGame, LeagueLine, LeagueScoring, league_standings
@@ -127,9 +127,9 @@ def league_table(tournament: Tournament, *, include_unreleased: bool = False) ->
     results = tournament_results(tournament, include_unreleased=include_unreleased)
     night_of, nights = _nights(tournament, results.visible_rounds)
     attendance: dict[int, set[int]] = defaultdict(set)
-    for player_id, round_id in Seat.objects.filter(table__round_id__in=list(night_of)).values_list(
-        "entry__player_id", "table__round_id"
-    ):
+    for player_id, round_id in TableSeat.objects.filter(
+        table__round_id__in=list(night_of)
+    ).values_list("entry__player_id", "table__round_id"):
         attendance[player_id].add(night_of[round_id])
     scoring = LeagueScoring(tournament.league_scoring)
     points = tuple(int(p) for p in tournament.league_points)

@@ -9,7 +9,7 @@ from tournaments.models.results import (
     ResultsState,
     SeasonRankingRow,
 )
-from tournaments.models.rounds import Round, RoundStage, RoundStatus, Seat, Table, TableKind
+from tournaments.models.rounds import Round, RoundStage, RoundStatus, Table, TableKind, TableSeat
 from tournaments.models.tournament import (
     LeagueScoring,
     Tournament,
@@ -32,10 +32,10 @@ __all__ = [
     "RoundStatus",
     "Season",
     "SeasonRankingRow",
-    "Seat",
     "Series",
     "Table",
     "TableKind",
+    "TableSeat",
     "Tournament",
     "TournamentFormat",
     "TournamentStatus",

@@ -152,7 +152,7 @@ class Table(models.Model):
         return self.name or str(_("Table %(n)d") % {"n": self.number})
 
 
-class Seat(models.Model):
+class TableSeat(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
     )

@@ -38,7 +38,7 @@ class RatingChange(models.Model):
         verbose_name=_("player"),
     )
     game = models.ForeignKey(
-        "games.Game",
+        "games.TableGame",
         on_delete=models.CASCADE,
         related_name="rating_changes",
         verbose_name=_("game"),

@@ -13,7 +13,7 @@ import logging
 
 from django.db import transaction
 
-from games.models import Game, GameStatus, SeatResult
+from games.models import GameStatus, SeatResult, TableGame
 from scwu.broker import task_send
 
 from .models import PlayerRating, RatingChange
@@ -36,7 +36,7 @@ def rating_enqueue(tournament_id: int) -> None:
 
 
 def _unrated_games(tournament_id: int | None) -> list[int]:
-    games = Game.objects.filter(
+    games = TableGame.objects.filter(
         status=GameStatus.FINISHED, table__round__released=True, rating_changes__isnull=True
     )
     if tournament_id is not None:

@@ -23,7 +23,7 @@ from tournaments.models import (
     Round,
     RoundStage,
     RoundStatus,
-    Seat,
+    TableSeat,
     Tournament,
 )
 from tournaments.standings import EntrantStatus
@@ -196,7 +196,7 @@ def results_load(tournament: Tournament) -> ResultsData:
         )
         for pk, player_id, nickname, club, country, club_id, sub, status, classified, seated in (
             Entry.objects.filter(tournament_id=tournament.pk)
-            .annotate(seated=Exists(Seat.objects.filter(entry_id=OuterRef("pk"))))
+            .annotate(seated=Exists(TableSeat.objects.filter(entry_id=OuterRef("pk"))))
             .order_by("pk")
             .values_list(
                 "pk",
@@ -216,7 +216,7 @@ def results_load(tournament: Tournament) -> ResultsData:
     final_seats: tuple[tuple[int, int, int], ...] = ()
     if final_ids:
         final_seats = tuple(
-            Seat.objects.filter(table__round_id__in=final_ids)
+            TableSeat.objects.filter(table__round_id__in=final_ids)
             .order_by("table__round_id", "table__number", "position")
             .values_list("entry_id", "table__round_id", "table_id")
         )

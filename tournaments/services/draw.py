@@ -30,8 +30,8 @@ from tournaments.models import (
     Round,
     RoundStage,
     RoundStatus,
-    Seat,
     Table,
+    TableSeat,
     TournamentStatus,
 )
 from tournaments.models.rounds import DrawMethod
@@ -156,7 +156,7 @@ def _stage_field(round: Round) -> tuple[set[int] | None, dict[int, int], set[int
         return set(order), {pk: i for i, pk in enumerate(order, start=1)}, set(fillers)
     if round.stage == RoundStage.SMALL_FINAL:
         finalists = set(
-            Seat.objects.filter(
+            TableSeat.objects.filter(
                 table__round__tournament_id=round.tournament_id,
                 table__round__stage=RoundStage.FINAL,
             ).values_list("entry_id", flat=True)
@@ -182,7 +182,7 @@ def _stage_field(round: Round) -> tuple[set[int] | None, dict[int, int], set[int
 
 def _history(round: Round) -> tuple[PastRound, ...]:
     seats = (
-        Seat.objects.filter(
+        TableSeat.objects.filter(
             table__round__tournament_id=round.tournament_id,
             table__round__number__lt=round.number,
             table__round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
@@ -302,8 +302,8 @@ def _write(round: Round, draw: Draw, names: dict[int, str]) -> None:
         table = Table.objects.create(
             round=round, number=number, flags=[f for f in flags if f["table"] == number]
         )
-        Seat.objects.bulk_create(
-            Seat(table=table, position=SEAT_LETTERS[i], entry_id=entry_id)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, position=SEAT_LETTERS[i], entry_id=entry_id)
             for i, entry_id in enumerate(seated)
         )
     round.draw_seed = draw.request.seed
@@ -397,7 +397,7 @@ def round_draw_manual(*, by: AnyUser | None, round: Round, tables: list[list[int
 
 
 @transaction.atomic
-def seat_swap(*, by: AnyUser | None, seat: Seat, entry: Entry) -> Round:
+def seat_swap(*, by: AnyUser | None, seat: TableSeat, entry: Entry) -> Round:
     """Put ``entry`` on ``seat`` of a draft draw; if seated elsewhere, the two swap places.
     The draw is rechecked at once and its flags and report updated."""
     round = _lock(seat.table.round)
@@ -449,7 +449,7 @@ def round_draw_publish(*, by: AnyUser | None, round: Round) -> Round:
         raise ValidationError(
             {"round": [_("Only a draft draw can be published.")]}, code="not_draft"
         )
-    for seat in Seat.objects.filter(table__round=round).select_related("entry__player"):
+    for seat in TableSeat.objects.filter(table__round=round).select_related("entry__player"):
         _assert_seatable(seat.entry, "round")
     round.status = RoundStatus.PUBLISHED
     round.published_at = timezone.now()

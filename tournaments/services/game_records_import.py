@@ -22,7 +22,7 @@ from engine.errors import EngineError
 from engine.gamerecord import GameOutcome, replay_game
 from games import services as scorekeeping
 from games.adapter import game_events, seat_map
-from games.models import Deal, Game
+from games.models import DealEntry, TableGame
 from scwu.models import Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import nickname_key
@@ -108,7 +108,7 @@ def _refuse_facts_of_play(record: Mapping[str, Any], where: str) -> None:
 
 def _same_result(table: Table, outcome: GameOutcome, where: str) -> None:
     """The game as the site now counts it must give the record's result."""
-    state = game_events(Game.objects.get(table=table)).replay()
+    state = game_events(TableGame.objects.get(table=table)).replay()
     site = GameOutcome.of(outcome.word, state, ()).result_json()
     if site != outcome.result_json():
         raise GameImportError(
@@ -240,7 +240,7 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
         else:
             given = {"losers": list(entry["losers"])}
         given["sat_out"] = list(replayed.sat_out)
-        deal: Deal = _at(
+        deal: DealEntry = _at(
             at,
             scorekeeping.deal_record,
             by=by,

@@ -19,7 +19,7 @@ from tournaments.forms import (
     RoundFormatForm,
     SwapForm,
 )
-from tournaments.models import Entry, RoundStatus, Seat, Table
+from tournaments.models import Entry, RoundStatus, Table, TableSeat
 from tournaments.permissions import can_direct
 from tournaments.results.selectors import tournament_results
 from tournaments.services import draw as draw_services
@@ -209,7 +209,7 @@ def seat_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = SwapForm(request.POST)
     if form.is_valid():
         seat = get_object_or_404(
-            Seat.objects.select_related("table__round"),
+            TableSeat.objects.select_related("table__round"),
             pk=form.cleaned_data["seat"],
             table__round=round,
         )

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.models import Game
+from games.models import TableGame
 from games.results import seat_results_rebuild
 from tournaments.models import Tournament
 from tournaments.results.services import results_changed, results_recompute
@@ -25,7 +25,9 @@ class Command(BaseCommand):
             tournaments = tournaments.filter(slug=options["tournament"])
         ids = list(tournaments.values_list("pk", flat=True))
         games = list(
-            Game.objects.filter(table__round__tournament_id__in=ids).values_list("pk", flat=True)
+            TableGame.objects.filter(table__round__tournament_id__in=ids).values_list(
+                "pk", flat=True
+            )
         )
         rebuilt = seat_results_rebuild(game_ids=games)
         for tournament_id in ids:

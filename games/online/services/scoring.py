@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
 from engine import Game
-from games.models import Game as ScoreGame
+from games.models import TableGame
 from games.online.errors import OnlineError
 from games.online.models import OnlineGame
 from games.services.common import game_create
@@ -22,7 +22,7 @@ from tournaments.models import Table
 log = logging.getLogger(__name__)
 
 
-def scorekeeping_game_start(table: Table) -> ScoreGame:
+def scorekeeping_game_start(table: Table) -> TableGame:
     """The table's scorekeeping game. ``game_start`` refuses online tables (they are not
     scored by hand), so the online table creates it directly, for its four seats: from then
     on ``deal_record`` finds and locks it like any other."""

@@ -6,7 +6,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from games.models import Game, GameStatus, SeatResult
+from games.models import GameStatus, SeatResult, TableGame
 from tests.tournaments.results_setup import make_scene
 from tools import rating_check as check
 from tools.rating_check import play_game
@@ -100,10 +100,10 @@ def test_pairwise_accuracy_counts_prediction_ties_as_half() -> None:
     assert pairwise_accuracy([1.0, 2.0], [1, 1]) == (0.0, 0)
 
 
-def _finish_game(scene, django_capture_on_commit_callbacks) -> Game:  # type: ignore[no-untyped-def]
+def _finish_game(scene, django_capture_on_commit_callbacks) -> TableGame:  # type: ignore[no-untyped-def]
     with django_capture_on_commit_callbacks(execute=True):
         scene.lose("A", "B", "B", "C", "B", "B", "B")
-    game = Game.objects.get(table=scene.setup.table)
+    game = TableGame.objects.get(table=scene.setup.table)
     assert game.status == GameStatus.FINISHED
     return game
 

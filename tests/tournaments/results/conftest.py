@@ -20,8 +20,8 @@ from tournaments.models import (
     Round,
     RoundStage,
     RoundStatus,
-    Seat,
     Table,
+    TableSeat,
     Tournament,
 )
 
@@ -54,7 +54,7 @@ class Event:
         for n, names in enumerate(tables, start=1):
             table = Table.objects.create(round=round_, number=n, line_judge=self.judge)
             for position, name in zip("ABCDEF", names, strict=False):
-                Seat.objects.create(table=table, position=position, entry=self.p[name])
+                TableSeat.objects.create(table=table, position=position, entry=self.p[name])
         return round_
 
     def play(self, round_: Round, table_number: int, losers: Sequence[str]) -> None:

@@ -15,11 +15,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Game
+from games.models import TableGame
 from tests.factories import PlayingWordFactory
 from tests.tournaments.results.conftest import Event, make_event
 from tournaments.exports.rows import rate_percent
-from tournaments.models import Placing, Round, RoundStage, RoundStatus, Seat
+from tournaments.models import Placing, Round, RoundStage, RoundStatus, TableSeat
 from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_recompute
@@ -52,7 +52,7 @@ def _run_draw(capture: Any, e: Event, round_: Round, **kwargs: Any) -> Round:
 
 
 def _seated(round_: Round) -> set[int]:
-    return set(Seat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
+    return set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
 
 
 def _ids(e: Event, names: str) -> set[int]:
@@ -68,7 +68,7 @@ def _lose_seats(e: Event, round_: Round, seats: str) -> None:
 
 
 def _name_at(e: Event, round_: Round, position: str) -> str:
-    entry_id = Seat.objects.get(table__round=round_, position=position).entry_id
+    entry_id = TableSeat.objects.get(table__round=round_, position=position).entry_id
     return next(n for n, entry in e.p.items() if entry.pk == entry_id)
 
 
@@ -101,13 +101,13 @@ def test_a_final_from_the_api_is_an_elimination_final_whose_format_holds_until_i
     assert final.status == RoundStatus.DRAFT
     assert _seated(final) == _ids(e, "cgkaei")
     # Seat swaps work in a final draft: two finalists change seats.
-    seat_a, seat_b = Seat.objects.filter(table__round=final).order_by("position")[:2]
+    seat_a, seat_b = TableSeat.objects.filter(table__round=final).order_by("position")[:2]
     answer = api.post(
         f"/api/rounds/{final.pk}/swap/", {"seat": seat_a.pk, "entry": seat_b.entry_id}
     )
     assert answer.status_code == 200, answer.json()
-    assert Seat.objects.get(table__round=final, position="A").entry_id == seat_b.entry_id
-    assert Seat.objects.get(table__round=final, position="B").entry_id == seat_a.entry_id
+    assert TableSeat.objects.get(table__round=final, position="A").entry_id == seat_b.entry_id
+    assert TableSeat.objects.get(table__round=final, position="B").entry_id == seat_a.entry_id
     final = draw.round_draw_publish(by=e.director, round=final)
     final.tables.update(line_judge=e.judge)
 
@@ -120,7 +120,7 @@ def test_a_final_from_the_api_is_an_elimination_final_whose_format_holds_until_i
 
     # One placka (B completes AB) in an elimination final of six: still being played.
     _lose_seats(e, final, "CDB")
-    assert Game.objects.get(table__round=final).status == "running"
+    assert TableGame.objects.get(table__round=final).status == "running"
     classification = tournament_results(e.tournament).classification
     assert classification is not None and not classification.is_complete
     assert classification.row(e.pid(_name_at(e, final, "B"))).place == 6
