@@ -206,6 +206,8 @@
       var held = (v && v.hand) || [];
       if (todo() === "pass" && cards.every(function (c) { return held.indexOf(c) >= 0; })) {
         act({ type: "pass", cards: cards });
+      } else {
+        render();
       }
     }
   }
@@ -216,7 +218,8 @@
     var v = view();
     if (!state || !v) return "wait";
     if (state.game && state.game.finished) return "over";
-    if (pending || state.paused || !me) return "wait";
+    // a pass refused as stale is sent again by the page itself: the seat waits meanwhile
+    if (pending || passAgain || state.paused || !me) return "wait";
     if (v.must_pass) return "pass";
     if (v.phase === "play" && v.turn === me && (v.legal_cards || []).length) return "play";
     return "wait";
