@@ -433,6 +433,34 @@ class Deal:
         s = _seat(seat)
         return self._passes[(s + 3) & 3] if self._passes[s] else 0
 
+    def sight(
+        self, seat: Seat | str | int
+    ) -> tuple[int, int, Ruleset, str, int, int, int, tuple[int, ...], int | None]:
+        """What ``seat`` sees now, in one call: its index, the dealer, the ruleset, the
+        phase, its hand, the cards it passed and received (masks), the cards played and
+        the seat to move (None once over). Exactly the accessors above (and
+        :func:`engine.views.seat_view` shows the same): the fields of
+        :class:`~engine.knowledge.Knowledge`, for a bot deciding many times a second.
+
+        >>> d = Deal.new(seed=2)
+        >>> d.sight("C")[3:] == ("pass", d.hand_mask("C"), 0, 0, (), 1)
+        True
+        """
+        s = _seat(seat)
+        passes = self._passes
+        phase = self._phase
+        return (
+            int(s),
+            int(self.dealer),
+            self.ruleset,
+            _PHASES[phase],
+            self._hands[s],
+            passes[s],
+            passes[(s + 3) & 3] if passes[s] else 0,
+            self.plays,
+            None if phase == OVER else self._turn,
+        )
+
     # -- the table (face-up cards: every seat may know these) ------------------
     @property
     def trick(self) -> tuple[int, ...]:
