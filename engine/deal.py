@@ -212,7 +212,7 @@ class Deal:
         "_history",
         "_last",
         "_leader",
-        "_led",
+        "_led_mask",
         "_npassed",
         "_ntable",
         "_ntricks",
@@ -236,7 +236,7 @@ class Deal:
     _history: list[int]
     _last: int
     _leader: int
-    _led: int
+    _led_mask: int
     _npassed: int
     _ntable: int
     _ntricks: list[int]
@@ -276,7 +276,9 @@ class Deal:
         self._early = ruleset.early_end and not referee
         self._phase = PASS
         # The cards on the table are the last ``_ntable`` actions of the history.
-        self._npassed = self._led = self._ntable = 0
+        # The cards of the suit led to the trick on the table (kept after it, till the next).
+        self._led_mask = SUIT_MASK[0]
+        self._npassed = self._ntable = 0
         self._hejma = self._last = -1
         self._pack = None
         self._renonc = ()
@@ -361,7 +363,7 @@ class Deal:
         o._early = self._early
         o._phase = self._phase
         o._npassed = self._npassed
-        o._led = self._led
+        o._led_mask = self._led_mask
         o._hejma = self._hejma
         o._last = self._last
         o._pack = self._pack
@@ -490,7 +492,7 @@ class Deal:
     @property
     def led_suit(self) -> Suit | None:
         """The suit led to the trick on the table, None when no card lies there."""
-        return Suit(self._led) if self._ntable else None
+        return Suit(self._led_mask.bit_length() - 1 >> 3) if self._ntable else None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -565,7 +567,7 @@ class Deal:
             if ph == PLAY:
                 h = self._hands[self._turn]
                 if self._ntable:
-                    m = h & SUIT_MASK[self._led]
+                    m = h & self._led_mask
                     if m:
                         return _FOLLOW[m]
                 return _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
@@ -601,7 +603,7 @@ class Deal:
             hand = hands[s]
             n = self._ntable
             if n:
-                if not (hand & SUIT_MASK[self._led] or hand) >> action & 1:
+                if not (hand & self._led_mask or hand) >> action & 1:
                     self._refuse_play(action, s, hand)  # raises, or notes a renonc (referee)
                 hands[s] = hand ^ 1 << action
                 self._history.append(action)
@@ -613,7 +615,7 @@ class Deal:
             elif hand >> action & 1:
                 hands[s] = hand ^ 1 << action
                 self._history.append(action)
-                self._led = action >> 3
+                self._led_mask = SUIT_MASK[action >> 3]
                 self._ntable = 1
                 self._turn = (s + 1) & 3
             else:
@@ -706,11 +708,11 @@ class Deal:
         hands, history, end_trick = self._hands, self._history, self._end_trick
         s = self._turn
         n = self._ntable
-        led = self._led
+        led_mask = self._led_mask
         while self._phase == PLAY:
             h = hands[s]
             if n:
-                m = h & SUIT_MASK[led]
+                m = h & led_mask
                 if m:
                     acts = _FOLLOW[m]
                 else:
@@ -722,7 +724,7 @@ class Deal:
             history.append(card)
             if n < 3:
                 if not n:
-                    led = self._led = card >> 3
+                    led_mask = self._led_mask = SUIT_MASK[card >> 3]
                 n += 1
                 s = (s + 1) & 3
             else:
@@ -853,9 +855,9 @@ class Deal:
         n -= 1  # the card is already off the history
         self._ntable = n
         if n:
-            self._led = self._history[-n] >> 3
+            self._led_mask = SUIT_MASK[self._history[-n] >> 3]
         else:
-            self._led = self._tricks[-1][1][0] >> 3 if self._tricks else 0
+            self._led_mask = SUIT_MASK[self._tricks[-1][1][0] >> 3 if self._tricks else 0]
         s = (self._leader + n) & 3
         self._hands[s] |= 1 << card
         self._turn = s
