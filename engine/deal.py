@@ -18,10 +18,11 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import NamedTuple, overload
+from typing import Any, NamedTuple, overload
 
 from engine.cards import CODES, HEJMA, SEATS, Seat, Suit, card_index
 from engine.errors import IllegalActionError, InvalidRecordError, ParseError
@@ -50,9 +51,12 @@ _C0, _C1, _C2, _C3 = _CARDS
 _FOLLOW = {b << (s * 8): _CARDS[s][b] for s in range(4) for b in range(1, 256)}
 _B0, _B1, _B2, _B3 = _BITS
 _BIT = tuple(1 << c for c in range(32))
-_new_deal = object.__new__
 # Points of each card with Hejma's marked, so that a trick's sum also says whether it held Hejma.
 _HEJMA_MARK = 64
+# Deal.clone makes its copy without running __init__, except in the compiled twin of this
+# module (engine/native.py), whose classes always run it.
+_SKIP_INIT = __name__ == "engine.deal"
+_new_deal = object.__new__
 _GAIN = tuple(POINTS[c] + (_HEJMA_MARK if c == HEJMA else 0) for c in range(32))
 _TRIPLES_OF = tuple(n * (n - 1) * (n - 2) // 6 for n in range(33))
 # The 56 triples of positions in an 8-card hand, ordered so that their masks ascend.
@@ -345,7 +349,8 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy of this state (cheap: a few list copies)."""
-        o = _new_deal(Deal)
+        # Every field is set below; the pure class can skip __init__, a compiled one cannot.
+        o = _new_deal(Deal) if _SKIP_INIT else Deal(self._dealt, self.dealer, self.ruleset)
         o.ruleset = self.ruleset
         o.dealer = self.dealer
         o.referee = self.referee
@@ -590,8 +595,11 @@ class Deal:
         return ()
 
     # -- moves ----------------------------------------------------------------
-    def apply(self, action: int, seat: int | None = None) -> None:
-        """Apply a checked action; ``seat``, if given, must be the seat taking it."""
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply a checked action; ``seat``, if given, must be the seat taking it.
+
+        (``action`` is typed ``Any``: whatever is given is checked here, not refused by a
+        compiled build's argument check before it.)"""
         # ``action >> 5 == 0``: a card, 0 <= action < 32 (a negative int shifts to -1).
         if action.__class__ is int and action >> 5 == 0 and self._phase == PLAY:
             s = self._turn
@@ -745,7 +753,7 @@ class Deal:
             )
         self._renonc += ((s, len(self._history) - 4),)
 
-    def _apply_other(self, action: int, seat: int | None) -> None:
+    def _apply_other(self, action: Any, seat: int | None) -> None:
         """The actions :meth:`apply` does not take on its fast paths: packs and errors."""
         if action.__class__ is not int:
             raise IllegalActionError(f"not an action: {action!r}", reason="action")
@@ -959,3 +967,23 @@ class Deal:
             end,
             tuple(Renonc(SEATS[s], i) for s, i in self._renonc),
         )
+
+
+# The compiled twin of this module (see engine/native.py), when built and not declined:
+# the same code, so the names below are swapped for its own, whole.
+_NATIVE_NAMES = ("Deal", "PassActions", "Trick", "deal_masks", "_cards_of", "_deal", "_seat")
+if __name__ == "engine.deal" and os.environ.get("SCWU_ENGINE_PURE") != "1":
+    try:
+        from importlib import import_module
+
+        _native = import_module("engine._deal_native")
+    except ImportError:
+        pass
+    else:
+        for _name in _NATIVE_NAMES:
+            _pure, _twin = globals()[_name], getattr(_native, _name)
+            if isinstance(_twin, type):  # a compiled class keeps no docstring nor __slots__
+                for _key in ("__doc__", "__slots__"):
+                    if _key in vars(_pure):
+                        setattr(_twin, _key, vars(_pure)[_key])
+            globals()[_name] = _twin
