@@ -602,6 +602,7 @@ class Deal:
         compiled build's argument check before it.)"""
         # ``action >> 5 == 0``: a card, 0 <= action < 32 (a negative int shifts to -1).
         if action.__class__ is int and action >> 5 == 0 and self._phase == PLAY:
+            card: int = action  # (compiled: from here on a machine int)
             s = self._turn
             if seat is not None and seat != s:
                 raise IllegalActionError(
@@ -611,24 +612,24 @@ class Deal:
             hand = hands[s]
             n = self._ntable
             if n:
-                if not (hand & self._led_mask or hand) >> action & 1:
-                    self._refuse_play(action, s, hand)  # raises, or notes a renonc (referee)
-                hands[s] = hand ^ 1 << action
-                self._history.append(action)
+                if not (hand & self._led_mask or hand) >> card & 1:
+                    self._refuse_play(card, s, hand)  # raises, or notes a renonc (referee)
+                hands[s] = hand ^ 1 << card
+                self._history.append(card)
                 if n < 3:
                     self._ntable = n + 1
                     self._turn = (s + 1) & 3
                 else:
                     self._end_trick()
-            elif hand >> action & 1:
-                hands[s] = hand ^ 1 << action
-                self._history.append(action)
-                self._led_mask = SUIT_MASK[action >> 3]
+            elif hand >> card & 1:
+                hands[s] = hand ^ 1 << card
+                self._history.append(card)
+                self._led_mask = SUIT_MASK[card >> 3]
                 self._ntable = 1
                 self._turn = (s + 1) & 3
             else:
                 raise IllegalActionError(
-                    f"{SEATS[s].code} does not hold {CODES[action]}", reason="card"
+                    f"{SEATS[s].code} does not hold {CODES[card]}", reason="card"
                 )
             return
         if (
