@@ -7,6 +7,7 @@ The rest of the suite runs on whichever engine is active; run it once more with
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import random
 import subprocess
