@@ -3,7 +3,8 @@
 Every figure is timed in the same process as :func:`plain_playout`, a naive
 random deal in plain Python (a list of ints per hand, no legality checks, no
 views, no records), and printed as a ratio to it, so runs on a busy machine
-stay comparable. The figures:
+stay comparable; the first line says which engine ran (``compiled`` or ``pure``, see
+:mod:`engine.native`). The figures:
 
 * ``checked random``: deals per second through the public API
   (``legal_actions`` + checked ``apply``, uniformly random choices);
@@ -274,9 +275,12 @@ def report(seconds: float = 2.0, seed: int = 1) -> str:
     wall = time.perf_counter() - start
     busy = (time.process_time() - cpu) / wall
     plain = rates["plain playout"]
+    from engine.native import active
+
     out = [
         f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f};"
-        f" this process had {busy:.0%} of a CPU; rates per CPU second, taken in turns",
+        f" this process had {busy:.0%} of a CPU; rates per CPU second, taken in turns;"
+        f" engine: {active()}",
     ]
     for name, rate in rates.items():
         ratio = "" if name == "plain playout" else f"  {rate / plain:6.2f}x plain"

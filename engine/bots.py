@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.cards import HEJMA, Seat
-from engine.deal import PASS_FLAG, SUIT_MASK, Deal
+from engine.deal import PASS_FLAG, SUIT_MASK, Deal, _cards_of
 from engine.knowledge import Knowledge
 from engine.rules import DEFAULT_RULESET, POINTS, Ruleset
 
@@ -92,10 +92,9 @@ class HeuristicBot:
         """The chosen action (a pass in the pass phase, else a card)."""
         hand = k.hand
         if k.phase == "pass":
-            cards = [c for c in range(32) if hand >> c & 1]
-            cards.sort(key=lambda c: _danger(c, hand), reverse=True)
+            cards = sorted(_cards_of(hand), key=lambda c: _danger(c, hand), reverse=True)
             return PASS_FLAG | k.seat << 32 | (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
-        legal = list(k.legal_actions())
+        legal = k.legal_actions()
         strength = k.ruleset.strength
         trick = k.trick
         if not trick:  # lead: the lowest card, keeping away from hearts and Hejma
@@ -108,11 +107,11 @@ class HeuristicBot:
         if under:  # duck with the highest card that still loses
             return max(under, key=lambda c: strength[c])
         points = sum(POINTS[c] for c in trick)
-        if len(trick) == 3 and points == 0 and len(k.takers) < 7:
+        if len(trick) == 3 and points == 0 and k.tricks_done < 7:
             safe = [c for c in legal if c != HEJMA]
             if safe:  # a harmless trick: win it with the highest card
                 return max(safe, key=lambda c: strength[c])
-        safe = [c for c in legal if c != HEJMA] or legal
+        safe = [c for c in legal if c != HEJMA] or list(legal)
         return min(safe, key=lambda c: strength[c])
 
 

@@ -18,10 +18,11 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import NamedTuple, overload
+from typing import Any, NamedTuple, overload
 
 from engine.cards import CODES, HEJMA, SEATS, Seat, Suit, card_index
 from engine.errors import IllegalActionError, InvalidRecordError, ParseError
@@ -46,9 +47,17 @@ _BITS = tuple(
     for s in range(4)
 )
 _C0, _C1, _C2, _C3 = _CARDS
+# _FOLLOW[m]: the cards of ``m``, the non-empty cards of one suit in a hand, ascending.
+_FOLLOW = {b << (s * 8): _CARDS[s][b] for s in range(4) for b in range(1, 256)}
 _B0, _B1, _B2, _B3 = _BITS
 _BIT = tuple(1 << c for c in range(32))
+# Points of each card with Hejma's marked, so that a trick's sum also says whether it held Hejma.
+_HEJMA_MARK = 64
+# Deal.clone makes its copy without running __init__, except in the compiled twin of this
+# module (engine/native.py), whose classes always run it.
+_SKIP_INIT = __name__ == "engine.deal"
 _new_deal = object.__new__
+_GAIN = tuple(POINTS[c] + (_HEJMA_MARK if c == HEJMA else 0) for c in range(32))
 _TRIPLES_OF = tuple(n * (n - 1) * (n - 2) // 6 for n in range(33))
 # The 56 triples of positions in an 8-card hand, ordered so that their masks ascend.
 _TRIPLES = sorted(combinations(range(8), 3), key=lambda t: (t[2], t[1], t[0]))
@@ -141,20 +150,27 @@ _DIGIT_CHUNKS = (
 
 
 def _compile_dealer() -> Callable[[random.Random, int], list[int]]:
+    # ``x`` holds card bits. Position n-1, once swapped, is final and never read again,
+    # so the swap only moves x[n-1] down and the drawn card goes straight to its hand.
     lines = [
         "def deal_masks(rng, dealer=0):",
         "    r = rng.getrandbits(192)",
         "    x = list(_DECK)",
     ]
+    dealt = set()
     for chunk in _DIGIT_CHUNKS:
         size = 1
         for n in chunk:
             size *= n
         lines.append(f"    r, c = divmod(r, {size})")
-        lines += [f"    j = c % {n}; c //= {n}; x[{n - 1}], x[j] = x[j], x[{n - 1}]" for n in chunk]
-    for k in range(4):
-        lines.append(f"    h{k} = " + " | ".join(f"b[x[{p}]]" for p in range(k, 32, 4)))
+        for n in chunk:
+            h = f"h{(n - 1) & 3}"
+            take = f"{h} |= x[j]" if h in dealt else f"{h} = x[j]"
+            dealt.add(h)
+            step = "" if n == chunk[-1] else f" c //= {n};"
+            lines.append(f"    j = c % {n};{step} {take}; x[j] = x[{n - 1}]")
     lines += [
+        "    h0 |= x[0]",
         "    if dealer == 0:",
         "        return [h3, h0, h1, h2]",
         "    hands = [0, 0, 0, 0]",
@@ -162,7 +178,7 @@ def _compile_dealer() -> Callable[[random.Random, int], list[int]]:
         "    hands[(dealer + 3) & 3], hands[dealer & 3] = h2, h3",
         "    return hands",
     ]
-    namespace: dict[str, object] = {"_DECK": tuple(range(32)), "b": _BIT}
+    namespace: dict[str, object] = {"_DECK": _BIT}
     exec("\n".join(lines), namespace)  # our own fixed source, no input
     fn = namespace["deal_masks"]
     return fn  # type: ignore[return-value]
@@ -200,8 +216,9 @@ class Deal:
         "_history",
         "_last",
         "_leader",
-        "_led",
+        "_led_mask",
         "_npassed",
+        "_ntable",
         "_ntricks",
         "_pack",
         "_passes",
@@ -209,8 +226,6 @@ class Deal:
         "_pts",
         "_renonc",
         "_strength",
-        "_taken",
-        "_trick",
         "_tricks",
         "_turn",
         "dealer",
@@ -225,8 +240,9 @@ class Deal:
     _history: list[int]
     _last: int
     _leader: int
-    _led: int
+    _led_mask: int
     _npassed: int
+    _ntable: int
     _ntricks: list[int]
     _pack: tuple[int, int] | None
     _passes: list[int]
@@ -234,8 +250,6 @@ class Deal:
     _pts: list[int]
     _renonc: tuple[tuple[int, int], ...]
     _strength: tuple[int, ...]
-    _taken: int
-    _trick: list[int]
     _tricks: list[tuple[int, tuple[int, ...], int]]
     _turn: int
     dealer: Seat
@@ -258,7 +272,6 @@ class Deal:
         self._passes = [0, 0, 0, 0]
         # The seat to move; in the pass phase the first seat (from the dealer's left) to pass.
         self._turn = self._leader = (dealer + 1) & 3
-        self._trick = []
         self._pts = [0, 0, 0, 0]
         self._ntricks = [0, 0, 0, 0]
         self._tricks = []
@@ -266,7 +279,10 @@ class Deal:
         self._strength = ruleset.strength
         self._early = ruleset.early_end and not referee
         self._phase = PASS
-        self._npassed = self._led = self._taken = 0
+        # The cards on the table are the last ``_ntable`` actions of the history.
+        # The cards of the suit led to the trick on the table (kept after it, till the next).
+        self._led_mask = SUIT_MASK[0]
+        self._npassed = self._ntable = 0
         self._hejma = self._last = -1
         self._pack = None
         self._renonc = ()
@@ -290,7 +306,7 @@ class Deal:
         """
         if rng is None:
             rng = random.Random(seed)
-        d = int(Seat.of(dealer))
+        d = _seat(dealer)
         return cls(_deal(rng, d), d, ruleset)
 
     @classmethod
@@ -333,7 +349,8 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy of this state (cheap: a few list copies)."""
-        o = _new_deal(Deal)
+        # Every field is set below; the pure class can skip __init__, a compiled one cannot.
+        o = _new_deal(Deal) if _SKIP_INIT else Deal(self._dealt, self.dealer, self.ruleset)
         o.ruleset = self.ruleset
         o.dealer = self.dealer
         o.referee = self.referee
@@ -342,7 +359,7 @@ class Deal:
         o._passes = self._passes[:]
         o._turn = self._turn
         o._leader = self._leader
-        o._trick = self._trick[:]
+        o._ntable = self._ntable
         o._pts = self._pts[:]
         o._ntricks = self._ntricks[:]
         o._tricks = self._tricks[:]
@@ -351,8 +368,7 @@ class Deal:
         o._early = self._early
         o._phase = self._phase
         o._npassed = self._npassed
-        o._led = self._led
-        o._taken = self._taken
+        o._led_mask = self._led_mask
         o._hejma = self._hejma
         o._last = self._last
         o._pack = self._pack
@@ -424,11 +440,54 @@ class Deal:
         s = _seat(seat)
         return self._passes[(s + 3) & 3] if self._passes[s] else 0
 
+    def sight(
+        self, seat: Seat | str | int
+    ) -> tuple[int, int, Ruleset, str, int, int, int, tuple[int, ...], int | None]:
+        """What ``seat`` sees now, in one call: its index, the dealer, the ruleset, the
+        phase, its hand, the cards it passed and received (masks), the cards played and
+        the seat to move (None once over). Exactly the accessors above (and
+        :func:`engine.views.seat_view` shows the same): the fields of
+        :class:`~engine.knowledge.Knowledge`, for a bot deciding many times a second.
+
+        >>> d = Deal.new(seed=2)
+        >>> d.sight("C")[3:] == ("pass", d.hand_mask("C"), 0, 0, (), 1)
+        True
+        """
+        s = _seat(seat)
+        passes = self._passes
+        phase = self._phase
+        return (
+            int(s),
+            int(self.dealer),
+            self.ruleset,
+            _PHASES[phase],
+            self._hands[s],
+            passes[s],
+            passes[(s + 3) & 3] if passes[s] else 0,
+            self.plays,
+            None if phase == OVER else self._turn,
+        )
+
     # -- the table (face-up cards: every seat may know these) ------------------
     @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick on the table, in play order (empty between tricks)."""
         return tuple(self._trick)
+
+    @property
+    def _trick(self) -> list[int]:
+        """The cards on the table: the last plays of the history (a pack comes after them)."""
+        n = self._ntable
+        if not n:
+            return []
+        h = self._history
+        return h[-n - 1 : -1] if self._pack is not None else h[-n:]
+
+    @property
+    def _taken(self) -> int:
+        """Points taken so far by all seats together (a packer takes whatever is left)."""
+        p = self._pts
+        return p[0] + p[1] + p[2] + p[3]
 
     @property
     def trick_leader(self) -> Seat | None:
@@ -438,7 +497,7 @@ class Deal:
     @property
     def led_suit(self) -> Suit | None:
         """The suit led to the trick on the table, None when no card lies there."""
-        return Suit(self._led) if self._trick else None
+        return Suit(self._led_mask.bit_length() - 1 >> 3) if self._ntable else None
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -478,7 +537,9 @@ class Deal:
     @property
     def plays(self) -> tuple[int, ...]:
         """Every card played, in order."""
-        return tuple(a for a in self._history if a < 32)
+        # The history is the passes, the plays, then perhaps a pack: the plays are a slice.
+        h = self._history
+        return tuple(h[self._npassed : -1] if self._pack is not None else h[self._npassed :])
 
     def points(self) -> tuple[int, int, int, int]:
         """Points taken so far by seat (hidden from players until the deal ends)."""
@@ -506,38 +567,42 @@ class Deal:
         >>> d.turn, d.legal_actions("C", with_pack=True)  # not C's turn; C may pack
         (<Seat.B: 1>, (34,))
         """
+        ph = self._phase
+        if seat is None and not with_pack:  # the hot path of every search and random deal
+            if ph == PLAY:
+                h = self._hands[self._turn]
+                if self._ntable:
+                    m = h & self._led_mask
+                    if m:
+                        return _FOLLOW[m]
+                return _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
+            if ph == PASS:
+                s = self._turn
+                return PassActions(self._hands[s], s)
+            return ()
         if seat is not None:
             seat = _seat(seat)
         if with_pack:
             acts = self.legal_actions(seat)
             me = self._turn if seat is None else seat
-            if self._phase == PLAY and self._pts[me] + 33 - self._taken >= 17:
+            if ph == PLAY and self._pts[me] + 33 - self._taken >= 17:
                 return (*acts, PACK + me)
             return acts
-        ph = self._phase
         if ph == PLAY:
-            s = self._turn
-            if seat is not None and seat != s:
-                return ()
-            h = self._hands[s]
-            if self._trick:
-                led = self._led
-                m = h & SUIT_MASK[led]
-                if m:
-                    return _CARDS[led][m >> (led << 3)]
-            return _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
-        if ph == PASS:
-            if seat is None:
-                seat = self._turn
-            elif self._passes[seat]:
-                return ()
-            return PassActions(self._hands[seat], seat)
+            return self.legal_actions() if seat == self._turn else ()
+        if ph == PASS and not self._passes[seat]:  # type: ignore[index]
+            return PassActions(self._hands[seat], seat)  # type: ignore[index,arg-type]
         return ()
 
     # -- moves ----------------------------------------------------------------
-    def apply(self, action: int, seat: int | None = None) -> None:
-        """Apply a checked action; ``seat``, if given, must be the seat taking it."""
-        if self._phase == PLAY and action.__class__ is int and 0 <= action < 32:
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply a checked action; ``seat``, if given, must be the seat taking it.
+
+        (``action`` is typed ``Any``: whatever is given is checked here, not refused by a
+        compiled build's argument check before it.)"""
+        # ``action >> 5 == 0``: a card, 0 <= action < 32 (a negative int shifts to -1).
+        if action.__class__ is int and action >> 5 == 0 and self._phase == PLAY:
+            card: int = action  # (compiled: from here on a machine int)
             s = self._turn
             if seat is not None and seat != s:
                 raise IllegalActionError(
@@ -545,29 +610,52 @@ class Deal:
                 )
             hands = self._hands
             hand = hands[s]
-            trick = self._trick
-            if trick:
-                if not (hand & SUIT_MASK[self._led] or hand) >> action & 1:
-                    self._refuse_play(action, s, hand)  # raises, or notes a renonc (referee)
-            elif hand >> action & 1:
-                self._led = action >> 3
+            n = self._ntable
+            if n:
+                if not (hand & self._led_mask or hand) >> card & 1:
+                    self._refuse_play(card, s, hand)  # raises, or notes a renonc (referee)
+                hands[s] = hand ^ 1 << card
+                self._history.append(card)
+                if n < 3:
+                    self._ntable = n + 1
+                    self._turn = (s + 1) & 3
+                else:
+                    self._end_trick()
+            elif hand >> card & 1:
+                hands[s] = hand ^ 1 << card
+                self._history.append(card)
+                self._led_mask = SUIT_MASK[card >> 3]
+                self._ntable = 1
+                self._turn = (s + 1) & 3
             else:
                 raise IllegalActionError(
-                    f"{SEATS[s].code} does not hold {CODES[action]}", reason="card"
+                    f"{SEATS[s].code} does not hold {CODES[card]}", reason="card"
                 )
-            hands[s] = hand ^ 1 << action
-            trick.append(action)
-            self._history.append(action)
-            if len(trick) < 4:
-                self._turn = (s + 1) & 3
-                return
-            self._end_trick(trick)
+            return
+        if (
+            self._phase == PASS
+            and action.__class__ is int
+            and action & PASS_FLAG
+            and action >> 35 == 0
+            and (seat is None or seat == action >> 32 & 3)
+        ):
+            s = action >> 32 & 3
+            mask = action & _MASK32
+            if self._passes[s]:
+                raise IllegalActionError(f"{SEATS[s].code} has already passed", reason="pass")
+            if mask.bit_count() != 3 or mask & ~self._hands[s]:
+                raise IllegalActionError(
+                    f"{SEATS[s].code} must pass 3 cards of its hand", reason="pass"
+                )
+            self._pass(s, mask, action)
             return
         self._apply_other(action, seat)
 
-    def _end_trick(self, trick: list[int]) -> None:
-        """Score the complete ``trick``: the highest card of the led suit takes it."""
-        c0, c1, c2, c3 = trick
+    def _end_trick(self) -> None:
+        """Score the trick just completed (the last four plays): the highest card of
+        the led suit takes it."""
+        history = self._history
+        c0, c1, c2, c3 = history[-4:]
         st = self._strength
         led = c0 >> 3
         best, w = st[c0], 0
@@ -579,22 +667,23 @@ class Deal:
             w = 3
         leader = self._leader
         w = (leader + w) & 3
-        gain = POINTS[c0] + POINTS[c1] + POINTS[c2] + POINTS[c3]
-        tricks = self._tricks
-        if HEJMA in trick:
+        gain = _GAIN[c0] + _GAIN[c1] + _GAIN[c2] + _GAIN[c3]
+        if gain >= _HEJMA_MARK:
+            gain -= _HEJMA_MARK
             self._hejma = w
+        tricks = self._tricks
         if len(tricks) == 7:
             gain += 5
             self._last = w
             self._phase = OVER
         pts = self._pts
-        pts[w] += gain
-        self._taken += gain
+        gain += pts[w]
+        pts[w] = gain
         self._ntricks[w] += 1
         tricks.append((leader, (c0, c1, c2, c3), w))
-        self._trick = []
+        self._ntable = 0
         self._leader = self._turn = w
-        if self._early and pts[w] >= 17:
+        if gain >= 17 and self._early:
             self._phase = OVER
 
     def playout(self, rng: random.Random) -> None:
@@ -626,32 +715,33 @@ class Deal:
                 mask = choices[int(rnd() * len(choices))] & _MASK32
             self._pass(s, mask, PASS_FLAG | s << 32 | mask)
         hands, history, end_trick = self._hands, self._history, self._end_trick
-        trick = self._trick
         s = self._turn
+        n = self._ntable
+        led_mask = self._led_mask
         while self._phase == PLAY:
             h = hands[s]
-            if trick:
-                led = trick[0] >> 3
-                m = h & SUIT_MASK[led]
+            if n:
+                m = h & led_mask
                 if m:
-                    acts = _CARDS[led][m >> (led << 3)]
+                    acts = _FOLLOW[m]
                 else:
                     acts = _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
             else:
                 acts = _C0[h & 255] + _C1[h >> 8 & 255] + _C2[h >> 16 & 255] + _C3[h >> 24]
             card = acts[int(rnd() * len(acts))]
             hands[s] = h ^ 1 << card
-            trick.append(card)
             history.append(card)
-            n = len(trick)
-            if n < 4:
-                if n == 1:
-                    self._led = card >> 3
+            if n < 3:
+                if not n:
+                    led_mask = self._led_mask = SUIT_MASK[card >> 3]
+                n += 1
                 s = (s + 1) & 3
             else:
-                end_trick(trick)
-                trick = self._trick
+                end_trick()
+                n = 0
                 s = self._turn
+        self._ntable = n
+        self._turn = s
 
     def _refuse_play(self, action: int, s: int, hand: int) -> None:
         if not hand >> action & 1:
@@ -664,25 +754,14 @@ class Deal:
             )
         self._renonc += ((s, len(self._history) - 4),)
 
-    def _apply_other(self, action: int, seat: int | None) -> None:
+    def _apply_other(self, action: Any, seat: int | None) -> None:
+        """The actions :meth:`apply` does not take on its fast paths: packs and errors."""
         if action.__class__ is not int:
             raise IllegalActionError(f"not an action: {action!r}", reason="action")
         phase = self._phase
-        if phase == PASS and action & PASS_FLAG and action >> 35 == 0:
-            s = action >> 32 & 3
-            mask = action & _MASK32
-            if seat is not None and seat != s:
-                raise IllegalActionError("a seat passes only its own cards", reason="turn")
-            passes = self._passes
-            if passes[s]:
-                raise IllegalActionError(f"{SEATS[s].code} has already passed", reason="pass")
-            hands = self._hands
-            if mask.bit_count() != 3 or mask & ~hands[s]:
-                raise IllegalActionError(
-                    f"{SEATS[s].code} must pass 3 cards of its hand", reason="pass"
-                )
-            self._pass(s, mask, action)
-            return
+        is_pass = action & PASS_FLAG and action >> 35 == 0
+        if phase == PASS and is_pass:  # by another seat than ``seat``
+            raise IllegalActionError("a seat passes only its own cards", reason="turn")
         if phase == OVER:
             raise IllegalActionError("the deal is over", reason="phase")
         if PACK <= action < PACK + 4:
@@ -691,7 +770,8 @@ class Deal:
                 raise IllegalActionError("a seat packs only for itself", reason="turn")
             if phase != PLAY:
                 raise IllegalActionError("packing is possible only during play", reason="phase")
-            total = self._pts[p] + 33 - self._taken
+            pts = self._pts
+            total = pts[p] + 33 - self._taken
             if total < 17:
                 raise IllegalActionError(
                     f"packing refused: {SEATS[p].code} would have {total} points, under 17",
@@ -701,12 +781,11 @@ class Deal:
             if self._hejma == -1:
                 self._hejma = p
             self._last = p
-            self._pts[p] = total
-            self._taken = 33
+            pts[p] = total  # the packer takes every point left: all seats now hold 33
             self._history.append(action)
             self._phase = OVER
             return
-        if action & PASS_FLAG and action >> 35 == 0:
+        if is_pass:
             if seat is not None and seat != action >> 32 & 3:
                 raise IllegalActionError("a seat passes only its own cards", reason="turn")
             raise IllegalActionError("the pass is over", reason="phase")
@@ -768,8 +847,8 @@ class Deal:
         return action
 
     def _undo_play(self, card: int) -> None:
-        trick = self._trick
-        if not trick:  # the card completed a trick: lift the trick off the taker's pile
+        n = self._ntable
+        if not n:  # the card completed a trick: lift the trick off the taker's pile
             leader, cards, w = self._tricks.pop()
             gain = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
             if len(self._tricks) == 7:
@@ -778,15 +857,17 @@ class Deal:
             if HEJMA in cards:
                 self._hejma = -1
             self._pts[w] -= gain
-            self._taken -= gain
             self._ntricks[w] -= 1
             self._phase = PLAY
             self._leader = leader
-            trick = self._trick = list(cards)
-        trick.pop()
-        if not trick:
-            self._led = self._tricks[-1][1][0] >> 3 if self._tricks else 0
-        s = (self._leader + len(trick)) & 3
+            n = 4
+        n -= 1  # the card is already off the history
+        self._ntable = n
+        if n:
+            self._led_mask = SUIT_MASK[self._history[-n] >> 3]
+        else:
+            self._led_mask = SUIT_MASK[self._tricks[-1][1][0] >> 3 if self._tricks else 0]
+        s = (self._leader + n) & 3
         self._hands[s] |= 1 << card
         self._turn = s
         renonc = self._renonc
@@ -801,7 +882,6 @@ class Deal:
             if HEJMA in cards:
                 hejma = w
         self._pts[p] -= 33 - taken
-        self._taken = taken
         self._hejma = hejma
         self._last = -1
         self._pack = None
@@ -836,7 +916,7 @@ class Deal:
         if (
             self.ruleset.early_end
             and self._npassed == 4
-            and not self._trick
+            and not self._ntable
             and max(self._pts) >= 17
         ):
             return "early"
@@ -888,3 +968,23 @@ class Deal:
             end,
             tuple(Renonc(SEATS[s], i) for s, i in self._renonc),
         )
+
+
+# The compiled twin of this module (see engine/native.py), when built and not declined:
+# the same code, so the names below are swapped for its own, whole.
+_NATIVE_NAMES = ("Deal", "PassActions", "Trick", "deal_masks", "_cards_of", "_deal", "_seat")
+if __name__ == "engine.deal" and os.environ.get("SCWU_ENGINE_PURE") != "1":
+    try:
+        from importlib import import_module
+
+        _native = import_module("engine._deal_native")
+    except ImportError:
+        pass
+    else:
+        for _name in _NATIVE_NAMES:
+            _pure, _twin = globals()[_name], getattr(_native, _name)
+            if isinstance(_twin, type):  # a compiled class keeps no docstring nor __slots__
+                for _key in ("__doc__", "__slots__"):
+                    if _key in vars(_pure):
+                        setattr(_twin, _key, vars(_pure)[_key])
+            globals()[_name] = _twin

@@ -22,11 +22,11 @@ other hands. Bots decide from a ``Knowledge`` alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from engine.cards import Seat, card_index
-from engine.deal import Deal, PassActions
+from engine.deal import Deal, PassActions, _cards_of
 from engine.rules import LAST_TRICK_POINTS, POINTS, TOTAL_POINTS, Ruleset
 
 __all__ = ["SUIT_MASKS", "Knowledge", "mask_of"]
@@ -43,9 +43,8 @@ def mask_of(codes: Sequence[str] | None) -> int:
     return m
 
 
-@dataclass(frozen=True)
-class Knowledge:
-    """Everything ``seat`` knows: its view and the cards it saw played (in order)."""
+class _Seen(NamedTuple):
+    """What the seat sees, field by field: its view's part and the cards played."""
 
     seat: int
     dealer: int
@@ -55,18 +54,62 @@ class Knowledge:
     passed: int
     received: int
     plays: tuple[int, ...]
-    #: Who played each card of ``plays``.
-    players: tuple[int, ...] = field(init=False)
-    #: The taker of each completed trick.
-    takers: tuple[int, ...] = field(init=False)
-    #: Per seat, a bitmask of the suits (bit = suit index) it has shown void in.
-    voids: tuple[int, int, int, int] = field(init=False)
-    #: Points each seat has taken so far (the last-trick 5 included once taken).
-    points: tuple[int, int, int, int] = field(init=False)
-    #: The seat to lead or play next (during play).
-    turn: int = field(init=False)
+    #: The seat to move, as the view shows it (in the pass phase: the first seat still
+    #: to pass; None once the deal is over).
+    turn: int | None
 
-    def __post_init__(self) -> None:
+
+class _Memory(NamedTuple):
+    players: tuple[int, ...]
+    takers: tuple[int, ...]
+    voids: tuple[int, int, int, int]
+    points: tuple[int, int, int, int]
+
+
+class Knowledge(_Seen):
+    """Everything ``seat`` knows: its view and the cards it saw played (in order).
+
+    The fields are what the seat sees; what it remembers (who played each card, who took
+    each trick, voids shown, points taken) is worked out from the plays on first use, so
+    a bot that needs only its hand and the table pays nothing for it. Immutable: two
+    knowledges are equal when the seat saw the same.
+    """
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], plays: Sequence[int]) -> Knowledge:
+        """Build from a seat's view (:func:`~engine.views.seat_view`) and the public plays."""
+        turn = view["turn"]
+        return cls(
+            seat="ABCD".index(view["seat"]),
+            dealer="ABCD".index(view["dealer"]),
+            ruleset=Ruleset.from_json(view["ruleset"]),
+            phase=view["phase"],
+            hand=mask_of(view["hand"]),
+            passed=mask_of(view["passed"]),
+            received=mask_of(view["received"]),
+            plays=tuple(plays),
+            turn=None if turn is None else "ABCD".index(turn),
+        )
+
+    @classmethod
+    def of(cls, deal: Deal, seat: Seat | str | int) -> Knowledge:
+        """What ``seat`` knows of ``deal`` now: its view plus the cards played so far.
+
+        The same as :meth:`from_view` of :func:`~engine.views.seat_view` (tests hold it to
+        that), read from :meth:`Deal.sight <engine.deal.Deal.sight>`, the deal's accessor
+        of exactly those fields, without the JSON.
+
+        >>> from engine.views import seat_view
+        >>> d = Deal.new(seed=3)
+        >>> Knowledge.of(d, "B") == Knowledge.from_view(seat_view(d, "B"), d.plays)
+        True
+        """
+        return _new(cls, deal.sight(seat))  # type: ignore[no-any-return]
+
+    # -- what the seat remembers ------------------------------------------------
+    @cached_property
+    def _memory(self) -> _Memory:
         strength = self.ruleset.strength
         leader = (self.dealer + 1) & 3
         players: list[int] = []
@@ -93,65 +136,49 @@ class Knowledge:
                 if len(takers) == 8:
                     pts[winner] += LAST_TRICK_POINTS
                 leader = winner
-            else:
-                leader = (leader + len(trick)) & 3
-        set_ = object.__setattr__
-        set_(self, "players", tuple(players))
-        set_(self, "takers", tuple(takers))
-        set_(self, "voids", (voids[0], voids[1], voids[2], voids[3]))
-        set_(self, "points", (pts[0], pts[1], pts[2], pts[3]))
-        set_(self, "turn", leader)
-
-    # -- construction ---------------------------------------------------------
-    @classmethod
-    def from_view(cls, view: Mapping[str, Any], plays: Sequence[int]) -> Knowledge:
-        """Build from a seat's view (:func:`~engine.views.seat_view`) and the public plays."""
-        return cls(
-            seat="ABCD".index(view["seat"]),
-            dealer="ABCD".index(view["dealer"]),
-            ruleset=Ruleset.from_json(view["ruleset"]),
-            phase=view["phase"],
-            hand=mask_of(view["hand"]),
-            passed=mask_of(view["passed"]),
-            received=mask_of(view["received"]),
-            plays=tuple(plays),
+        return _Memory(
+            tuple(players),
+            tuple(takers),
+            (voids[0], voids[1], voids[2], voids[3]),
+            (pts[0], pts[1], pts[2], pts[3]),
         )
 
-    @classmethod
-    def of(cls, deal: Deal, seat: Seat | str | int) -> Knowledge:
-        """What ``seat`` knows of ``deal`` now: its view plus the cards played so far.
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Who played each card of ``plays``."""
+        return self._memory.players
 
-        The same as :meth:`from_view` of :func:`~engine.views.seat_view` (tests hold it to
-        that), read from the deal's accessors of exactly those fields, without the JSON.
+    @property
+    def takers(self) -> tuple[int, ...]:
+        """The taker of each completed trick."""
+        return self._memory.takers
 
-        >>> from engine.views import seat_view
-        >>> d = Deal.new(seed=3)
-        >>> Knowledge.of(d, "B") == Knowledge.from_view(seat_view(d, "B"), d.plays)
-        True
-        """
-        s = Seat.of(seat)
-        return cls(
-            seat=int(s),
-            dealer=int(deal.dealer),
-            ruleset=deal.ruleset,
-            phase=deal.phase,
-            hand=deal.hand_mask(s),
-            passed=deal.passed_mask(s),
-            received=deal.received_mask(s),
-            plays=deal.plays,
-        )
+    @property
+    def voids(self) -> tuple[int, int, int, int]:
+        """Per seat, a bitmask of the suits (bit = suit index) it has shown void in."""
+        return self._memory.voids
+
+    @property
+    def points(self) -> tuple[int, int, int, int]:
+        """Points each seat has taken so far (the last-trick 5 included once taken)."""
+        return self._memory.points
 
     # -- derived facts --------------------------------------------------------
     @property
+    def tricks_done(self) -> int:
+        """How many tricks are complete."""
+        return len(self.plays) >> 2
+
+    @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick on the table, in order."""
-        n = len(self.plays) % 4
-        return self.plays[len(self.plays) - n :] if n else ()
+        n = len(self.plays) & 3
+        return self.plays[-n:] if n else ()
 
     @property
     def trick_position(self) -> int:
         """How many cards lie on the table (0: the seat to move leads)."""
-        return len(self.plays) % 4
+        return len(self.plays) & 3
 
     @property
     def played(self) -> int:
@@ -198,14 +225,17 @@ class Knowledge:
             return () if self.passed else PassActions(self.hand, self.seat)
         if self.phase != "play" or self.turn != self.seat:
             return ()
-        trick = self.trick
         hand = self.hand
-        if trick:
-            follow = hand & SUIT_MASKS[trick[0] >> 3]
+        n = len(self.plays) & 3
+        if n:
+            follow = hand & SUIT_MASKS[self.plays[-n] >> 3]
             if follow:
                 hand = follow
-        return tuple(c for c in range(32) if hand >> c & 1)
+        return _cards_of(hand)
 
     def can_pack(self) -> bool:
         """True if this seat may pack now (its total would reach 17)."""
         return self.phase == "play" and self.points[self.seat] + self.points_left >= 17
+
+
+_new = tuple.__new__
