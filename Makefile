@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: demo test install serve worker production messages lint typecheck check clean
+.PHONY: demo test install native serve worker production messages lint typecheck check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ demo: install
 
 test: install
 	$(BIN)/python -m pytest -m "not integration" $(PYTEST_ARGS)
+
+# Optional: compile engine/deal.py with mypyc (needs gcc and the Python headers); the pure
+# Python engine stays the fallback (SCWU_ENGINE_PURE=1 forces it).
+native: install
+	$(BIN)/python -m engine.native build
 
 worker: install
 	$(BIN)/celery -A scwu.config worker --loglevel=info
@@ -55,4 +60,4 @@ typecheck: install
 	$(BIN)/mypy .
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache engine/_deal_native*.so
