@@ -5,15 +5,39 @@ Every module here sets ``pytestmark = pytest.mark.integration`` so `make test` l
 
 from __future__ import annotations
 
+import contextlib
 import os
+import time
+from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
 
+from scwu.config.celery import app
+
 
 @pytest.fixture(autouse=True)
-def _real_services() -> None:
+def _real_services() -> Iterator[None]:
     if not os.environ.get("SCWU_CELERY_WORKER"):
         pytest.fail("integration tests need the services and worker that .ci/run starts")
     assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
     assert not settings.CELERY_TASK_ALWAYS_EAGER
+    yield
+    # Autouse fixtures here are set up after pytest-django's database fixture, so this runs
+    # before the test database is emptied: a TRUNCATE racing a task still writing deadlocks.
+    workers_idle()
+
+
+def workers_idle(seconds: float = 60) -> bool:
+    """Wait until no worker runs, holds or has scheduled a task (the results recompute, the
+    season rankings and the rating a test's writes set off); ``False`` if they never were."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        # a test may have stopped Redis or the worker: then there is nothing to wait for
+        with contextlib.suppress(Exception):
+            inspect = app.control.inspect(timeout=1)
+            busy = [inspect.active() or {}, inspect.reserved() or {}, inspect.scheduled() or {}]
+            if not any(tasks for replies in busy for tasks in replies.values()):
+                return True
+        time.sleep(0.5)
+    return False

@@ -90,20 +90,3 @@ def test_tables_of_one_tournament_record_at_once_without_deadlock() -> None:
     assert DealEntry.objects.filter(game__table__round=s.round).count() == 2 * len(tables)
     s.round.refresh_from_db()
     assert s.round.status == "finished"
-    # The worker recomputes results and ratings after these commits; the test database is
-    # emptied (TRUNCATE) at teardown, which deadlocks against a task still writing.
-    _wait_for_an_idle_worker()
-
-
-def _wait_for_an_idle_worker(seconds: float = 60) -> None:
-    import time
-
-    from scwu.config.celery import app
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        inspect = app.control.inspect(timeout=1)
-        busy = [inspect.active() or {}, inspect.reserved() or {}, inspect.scheduled() or {}]
-        if not any(tasks for replies in busy for tasks in replies.values()):
-            return
-        time.sleep(0.5)

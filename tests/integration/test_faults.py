@@ -6,7 +6,6 @@ it fails (``tests/integration/faults.py``), and checks that nothing recorded was
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import re
 import threading
@@ -15,7 +14,6 @@ import urllib.error
 import urllib.request
 import uuid
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import psycopg
@@ -42,21 +40,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 LOG_DIR = ROOT / "test-artifacts"
 LONG_WORD = "KOURICIKOCKA"  # 12 letters: a four-seat game lasts at least 45 deals
-
-
-@pytest.fixture(autouse=True)
-def _workers_idle_before_teardown() -> Iterator[None]:
-    """Wait for the tasks a test set off (a recompute, then the season rankings) before the
-    database is flushed: a TRUNCATE racing a worker's transaction can deadlock."""
-    yield
-    from scwu.config.celery import app
-
-    def idle() -> bool:
-        active = app.control.inspect(timeout=1).active() or {}
-        return not any(active.values())
-
-    with contextlib.suppress(AssertionError):
-        wait_until(idle, timeout=30, what="the workers to finish", every=0.5)
 
 
 def _results_state(s: Setup) -> ResultsState:

@@ -8,6 +8,7 @@ deals), and one open for registration. Everything goes through the services, as 
 from __future__ import annotations
 
 import datetime as dt
+import zlib
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
@@ -104,12 +105,18 @@ def _tournament(
     )
 
 
+def _seed(t: Tournament) -> int:
+    """The tournament's draws and games follow from its slug, not its database id, so the demo
+    plays out the same on any database (one with other tournaments, or a test's)."""
+    return zlib.crc32(t.slug.encode()) % 100_000
+
+
 def _play_rounds(director: User, t: Tournament, words: list[str], finish: int) -> None:
     for number, letters in enumerate(words, start=1):
         round = rounds.round_create(by=director, tournament=t, word=_word(letters))
-        draw.round_draw_start(by=director, round=round, seed=t.pk * 100 + number)
+        draw.round_draw_start(by=director, round=round, seed=_seed(t) * 100 + number)
         # seed_demo runs in one transaction: compute the draw now instead of on commit.
-        round = draw.round_draw_run(round_id=round.pk, seed=t.pk * 100 + number)
+        round = draw.round_draw_run(round_id=round.pk, seed=_seed(t) * 100 + number)
         draw.round_draw_publish(by=director, round=round)
         if number <= finish:
             _play(director, round)
@@ -118,7 +125,7 @@ def _play_rounds(director: User, t: Tournament, words: list[str], finish: int) -
 def _play(director: User, round: Round) -> None:
     """Play the round's games to the end; the round finishes with its last game."""
     round.refresh_from_db()  # published since this object was loaded
-    play_out(round, by=director, seed=round.tournament_id * 1000 + round.number)
+    play_out(round, by=director, seed=_seed(round.tournament) * 1000 + round.number)
     round.refresh_from_db()
     if round.status != RoundStatus.FINISHED:
         rounds.round_finish(by=director, round=round)
@@ -130,8 +137,8 @@ def _final(director: User, t: Tournament, letters: str) -> None:
         by=director, tournament=t, word=_word(letters), stage=RoundStage.FINAL,
         draw_method=DrawMethod.SEEDED_FINAL,
     )  # fmt: skip
-    draw.round_draw_start(by=director, round=round, seed=t.pk * 100 + round.number)
-    round = draw.round_draw_run(round_id=round.pk, seed=t.pk * 100 + round.number)
+    draw.round_draw_start(by=director, round=round, seed=_seed(t) * 100 + round.number)
+    round = draw.round_draw_run(round_id=round.pk, seed=_seed(t) * 100 + round.number)
     draw.round_draw_publish(by=director, round=round)
     _play(director, round)
 
@@ -160,10 +167,10 @@ def _league_nights(director: User, league: Tournament) -> None:
             night=league.start_date + dt.timedelta(days=7 * week),
             present=present,
             word=_word(letters),
-            seed=league.pk,
+            seed=_seed(league),
         )
         # seed_demo runs in one transaction: compute the draw now instead of on commit.
-        round = draw.round_draw_run(round_id=round.pk, seed=league.pk)
+        round = draw.round_draw_run(round_id=round.pk, seed=_seed(league))
         draw.round_draw_publish(by=director, round=round)
         if week < len(nights) - 1:
             _play(director, round)
