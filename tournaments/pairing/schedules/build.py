@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,6 +58,28 @@ def greedy_rounds(players: int, *, seed: int, steps: int, restarts: int) -> list
     return rounds
 
 
+def orbit_starters(q: int, tries: int, exact_seconds: float) -> list[list[orbits.Point]] | None:
+    """Starters by local search (20 seeds), then by CP-SAT if ``exact_seconds`` > 0."""
+    for seed in range(20 if tries else 0):
+        try:
+            found = orbits.starters(q, seed=seed, tries=tries)
+        except ValueError:
+            continue
+        print(f"{3 * q + 1}: orbits over GF({q}), local search seed {seed}", flush=True)
+        return found
+    if exact_seconds <= 0:
+        print(f"{3 * q + 1}: no orbit starters over GF({q}) by local search", flush=True)
+        return None
+    from .exact import starters_exact  # needs the optional extra "schedules"
+
+    started = time.monotonic()
+    exact = starters_exact(q, seconds=exact_seconds)
+    took = time.monotonic() - started
+    verdict = "found" if exact else "none"
+    print(f"{3 * q + 1}: orbits over GF({q}), CP-SAT {verdict} in {took:.0f} s", flush=True)
+    return exact
+
+
 def _write(entries: list[dict[str, Any]]) -> None:
     entries.sort(key=lambda e: (int(e["players"]), str(e["kind"])))
     text = json.dumps({"schedules": entries}, separators=(",", ":"))
@@ -70,6 +93,7 @@ def build(
     *,
     tables_fields: Sequence[int] = (),
     steps: int = 100_000,
+    exact_seconds: float = 0.0,
 ) -> list[dict[str, Any]]:
     entries = raw_entries() if DATA.exists() else []
     have = {(int(e["players"]), e["kind"]) for e in entries}
@@ -80,14 +104,9 @@ def build(
 
     for q in ORBIT_PRIMES:
         if want(3 * q + 1, "orbits"):
-            for seed in range(20):
-                try:
-                    found = orbits.starters(q, seed=seed, tries=tries)
-                except ValueError:
-                    continue
+            found = orbit_starters(q, tries, exact_seconds)
+            if found is not None:
                 entries.append({"players": 3 * q + 1, "kind": "orbits", "q": q, "starters": found})
-                print(f"{3 * q + 1}: orbits over GF({q})", flush=True)
-                break
     for n in TD_ORDERS:
         if want(4 * n, "td"):
             entries.append({"players": 4 * n, "kind": "td", "n": n})
@@ -136,9 +155,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--tables", type=int, nargs="*", default=[], help="fields to search round by round"
     )
     parser.add_argument("--steps", type=int, default=100_000, help="annealing steps per round")
+    parser.add_argument(
+        "--exact",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="CP-SAT time per orbit field the local search misses (needs the extra 'schedules')",
+    )
     args = parser.parse_args(argv)
     entries = build(
-        args.fields, args.seconds, args.tries, tables_fields=args.tables, steps=args.steps
+        args.fields,
+        args.seconds,
+        args.tries,
+        tables_fields=args.tables,
+        steps=args.steps,
+        exact_seconds=args.exact,
     )
     _write(entries)
     cache_clear()
