@@ -24,8 +24,15 @@ from .orbits import Point, _index_of, conflicts, pair_keys, power, primitive_roo
 Cell = tuple[int, int]  # (level, coset)
 
 
-def starters_exact(q: int, *, seconds: float = 600.0, seed: int = 0) -> list[list[Point]] | None:
-    """Starter tables for ``q`` found by CP-SAT in ``seconds``, or ``None``."""
+def starters_exact(
+    q: int, *, seconds: float = 600.0, seed: int = 0, rotate: bool = False
+) -> list[list[Point]] | None:
+    """Starter tables for ``q`` found by CP-SAT in ``seconds``, or ``None``.
+
+    ``rotate`` asks for starters that turning the levels ``0 -> 1 -> 2 -> 0``
+    maps onto themselves: a smaller search that finds GF(17)'s, where the
+    whole search does not end.
+    """
     from ortools.sat.python import cp_model  # optional extra, offline only
 
     e = _index_of(q)
@@ -67,8 +74,16 @@ def starters_exact(q: int, *, seconds: float = 600.0, seed: int = 0) -> list[lis
         model.add_bool_or([ab.Not(), bc.Not(), ac])
         model.add_bool_or([ab.Not(), ac.Not(), bc])
         model.add_bool_or([ac.Not(), bc.Not(), ab])
+    if rotate:
+        turned = [cells.index(((r + 1) % 3, j)) for r, j in cells]
+        for (c, d), pair in together.items():
+            model.add(pair == together[min(turned[c], turned[d]), max(turned[c], turned[d])])
+        for c in range(len(cells)):
+            for k in range(size):
+                model.add(rep[c][k] == rep[turned[c]][k])
     # multiplying a table by an element of S keeps its orbit: its first cell takes g^j
-    for c in range(len(cells)):
+    # (with turned levels a table's orbit also moves its turned images: no such choice)
+    for c in range(len(cells) if not rotate else 0):
         earlier = [together[d, c] for d in range(c)]
         model.add(sum(rep[c][1:]) <= sum(earlier))
 
