@@ -2,8 +2,11 @@
 
 Runs the offline searches (minutes, not seconds) and writes the recipes the
 site reads.  ``--fields`` limits the work to some fields; entries already in
-the file are kept unless a search finds more rounds.  Seeded, so a rebuild
-finds the same recipes.
+the file are kept unless a search finds more rounds.  ``--exact SECONDS``
+adds the CP-SAT searches of :mod:`.exact` (the optional extra ``schedules``):
+orbit starters the local search misses, and base rounds over ``Z_m x Z_3``
+for ``3m + 1`` players.  Seeded (CP-SAT on one worker), so a rebuild finds
+the same recipes.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
 from ..search import anneal, split
 from ..sizes import table_sizes
@@ -21,8 +25,12 @@ from . import basesearch, orbits
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
 from .extras import add_extras
 
+Found = TypeVar("Found")
+
 #: q for the orbit construction on 3q + 1 players (q a prime power, q = 1 mod 4)
 ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
+#: m for CP-SAT base rounds over Z_m x Z_3 plus one fixed point, turned levels (3m + 1 players)
+TURNED_ORDERS = (33,)
 #: resolvable transversal designs TD(4, n) for 4n players
 TD_ORDERS = (9, 13, 17, 19, 20, 23, 25, 27, 29, 31)
 #: (players, m, k, h) for cyclic base-round searches
@@ -78,16 +86,21 @@ def orbit_starters(q: int, tries: int, exact_seconds: float) -> list[list[orbits
     from .exact import starters_exact  # needs the optional extra "schedules"
 
     for rotate in (True, False):
-        started = time.monotonic()
-        exact = starters_exact(q, seconds=exact_seconds, rotate=rotate)
-        took = time.monotonic() - started
-        verdict = "found" if exact else "none"
         how = "levels turned" if rotate else "all starters"
-        line = f"{3 * q + 1}: orbits over GF({q}), CP-SAT ({how}) {verdict} in {took:.0f} s"
-        print(line, flush=True)
+        label = f"{3 * q + 1}: orbits over GF({q}), CP-SAT ({how})"
+        exact = timed(label, partial(starters_exact, q, seconds=exact_seconds, rotate=rotate))
         if exact is not None:
             return exact
     return None
+
+
+def timed(label: str, search: Callable[[], Found | None]) -> Found | None:
+    """Run an exact search and say whether it found something, and how fast."""
+    started = time.monotonic()
+    found = search()
+    verdict = "found" if found is not None else "none"
+    print(f"{label}: {verdict} in {time.monotonic() - started:.0f} s", flush=True)
+    return found
 
 
 def _write(entries: list[dict[str, Any]]) -> None:
@@ -127,6 +140,16 @@ def build(
             if cost == 0:
                 entries.append(
                     {"players": players, "kind": "cyclic", "m": m, "k": k, "h": h, "base": base}
+                )
+    for m in TURNED_ORDERS if exact_seconds > 0 else ():
+        if want(3 * m + 1, "cyclic"):
+            from .exact import turned_base_round  # needs the optional extra "schedules"
+
+            label = f"{3 * m + 1}: CP-SAT base round over Z_{m}, levels turned"
+            turned = timed(label, partial(turned_base_round, m, seconds=exact_seconds))
+            if turned is not None:
+                entries.append(
+                    {"players": 3 * m + 1, "kind": "cyclic", "m": m, "k": 3, "h": 1, "base": turned}
                 )
     for players in tables_fields:
         current = best_design(players)
