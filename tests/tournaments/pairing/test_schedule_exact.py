@@ -28,5 +28,13 @@ def test_turned_base_round_develops_into_the_optimum() -> None:
     verify(40, rounds)
 
 
+def test_wrapped_base_round_develops_into_the_optimum_over_z_3m() -> None:
+    base = turned_base_round(13, seconds=30, wrap=True)
+    assert base is not None
+    rounds = cyclic.develop(base, 39, 1, 13)  # the base round is fixed by adding 13
+    verify(40, rounds)
+    assert cyclic.conflicts(base, 39, 1) > 0  # developing all 39 would repeat
+
+
 def test_turned_base_round_needs_an_odd_order_of_the_right_residue() -> None:
     assert turned_base_round(15, seconds=1) is None

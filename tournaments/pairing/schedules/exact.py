@@ -21,6 +21,7 @@ from typing import Any
 
 from .. import cyclic
 from ..cyclic import Block
+from .catalogue import verify
 from .orbits import Point, _index_of, conflicts, pair_keys, power, primitive_root
 
 Cell = tuple[int, int]  # (level, coset)
@@ -109,7 +110,9 @@ def starters_exact(
     return blocks
 
 
-def turned_base_round(m: int, *, seconds: float = 600.0, seed: int = 0) -> list[Block] | None:
+def turned_base_round(
+    m: int, *, seconds: float = 600.0, seed: int = 0, wrap: bool = False
+) -> list[Block] | None:
     """A base round over ``Z_m x Z_3`` plus one fixed point, found by CP-SAT, or ``None``.
 
     For :mod:`tournaments.pairing.cyclic` (``k = 3``, ``h = 1``; ``m`` odd, so
@@ -120,6 +123,12 @@ def turned_base_round(m: int, *, seconds: float = 600.0, seed: int = 0) -> list[
     ``d`` of ``Z_m`` is in one of them, on some level.  Each level then needs
     every ``+-d`` once from pairs on one level, and every ``d`` once as the
     difference from a level to the next.
+
+    ``wrap`` reads ``(d, level)`` as ``d + m * level`` in ``Z_3m`` instead:
+    the base round is fixed by adding ``m`` and ``m`` of its translates (by
+    ``0 .. m - 1``, :func:`tournaments.pairing.cyclic.develop` with
+    ``k = 1``) are the rounds; every difference ``+-x`` of ``Z_3m`` that is
+    no multiple of ``m`` is then needed once.
     """
     from ortools.sat.python import cp_model  # optional extra, offline only
 
@@ -135,7 +144,12 @@ def turned_base_round(m: int, *, seconds: float = 600.0, seed: int = 0) -> list[
     for a, b in itertools.combinations(points, 2):
         choices = []
         for r, s in itertools.product(range(3), repeat=2):
-            if r == s:
+            if wrap:
+                key = (
+                    "wrap",
+                    min((b - a + m * (s - r)) % (3 * m), (a - b + m * (r - s)) % (3 * m)),
+                )
+            elif r == s:
                 key = ("same", min((b - a) % m, (a - b) % m))
             else:
                 key = ("next", (b - a) % m if s == (r + 1) % 3 else (a - b) % m)
@@ -175,6 +189,8 @@ def turned_base_round(m: int, *, seconds: float = 600.0, seed: int = 0) -> list[
         placed.update(table)
         for turn in range(3):
             base.append(tuple(((on[x] + turn) % 3) * m + x for x in table))
-    if cyclic.conflicts(base, m, 3) != 0:
+    if wrap:
+        verify(3 * m + 1, cyclic.develop(base, 3 * m, 1, m), name=f"CP-SAT over Z_{3 * m}")
+    elif cyclic.conflicts(base, m, 3) != 0:
         raise AssertionError(f"CP-SAT base round over Z_{m} does not verify")
     return base
