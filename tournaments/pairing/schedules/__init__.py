@@ -3,8 +3,9 @@
 * :mod:`.catalogue` loads ``catalogue.json`` (recipes, not tables), expands
   and verifies every design, and answers :func:`best_design`;
 * :mod:`.orbits`, :mod:`.mols` and :mod:`tournaments.pairing.cyclic` are the
-  constructions; :mod:`.basesearch` and :mod:`.build` are the offline
-  searches that filled the catalogue;
+  constructions; :mod:`.basesearch`, :mod:`.exact` (CP-SAT, the optional
+  extra ``schedules``) and :mod:`.build` are the offline searches that
+  filled the catalogue;
 * :mod:`.extras` seats one to three extra players at tables of five;
 * :mod:`.seating` balances seat A over a whole schedule.
 

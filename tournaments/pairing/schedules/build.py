@@ -2,8 +2,11 @@
 
 Runs the offline searches (minutes, not seconds) and writes the recipes the
 site reads.  ``--fields`` limits the work to some fields; entries already in
-the file are kept unless a search finds more rounds.  Seeded, so a rebuild
-finds the same recipes.
+the file are kept unless a search finds more rounds.  ``--exact SECONDS``
+adds the CP-SAT searches of :mod:`.exact` (the optional extra ``schedules``):
+orbit starters the local search misses, and base rounds over ``Z_m x Z_3``
+for ``3m + 1`` players.  Seeded (CP-SAT on one worker), so a rebuild finds
+the same recipes.
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
 from ..search import anneal, split
 from ..sizes import table_sizes
@@ -20,8 +25,12 @@ from . import basesearch, orbits
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
 from .extras import add_extras
 
+Found = TypeVar("Found")
+
 #: q for the orbit construction on 3q + 1 players (q a prime power, q = 1 mod 4)
 ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
+#: m for CP-SAT base rounds over Z_m x Z_3 plus one fixed point, turned levels (3m + 1 players)
+TURNED_ORDERS = (33,)
 #: resolvable transversal designs TD(4, n) for 4n players
 TD_ORDERS = (9, 13, 17, 19, 20, 23, 25, 27, 29, 31)
 #: (players, m, k, h) for cyclic base-round searches
@@ -57,6 +66,66 @@ def greedy_rounds(players: int, *, seed: int, steps: int, restarts: int) -> list
     return rounds
 
 
+def orbit_starters(q: int, tries: int, exact_seconds: float) -> list[list[orbits.Point]] | None:
+    """Starters by local search (20 seeds), then by CP-SAT if ``exact_seconds`` > 0.
+
+    CP-SAT first looks for starters symmetric under turning the levels (a
+    much smaller search: GF(17)'s in seconds, where the whole one ran out of
+    time), then for any.
+    """
+    for seed in range(20 if tries else 0):
+        try:
+            found = orbits.starters(q, seed=seed, tries=tries)
+        except ValueError:
+            continue
+        print(f"{3 * q + 1}: orbits over GF({q}), local search seed {seed}", flush=True)
+        return found
+    if exact_seconds <= 0:
+        print(f"{3 * q + 1}: no orbit starters over GF({q}) by local search", flush=True)
+        return None
+    from .exact import starters_exact  # needs the optional extra "schedules"
+
+    for rotate in (True, False):
+        how = "levels turned" if rotate else "all starters"
+        label = f"{3 * q + 1}: orbits over GF({q}), CP-SAT ({how})"
+        exact = timed(label, partial(starters_exact, q, seconds=exact_seconds, rotate=rotate))
+        if exact is not None:
+            return exact
+    return None
+
+
+def turned_entry(m: int, exact_seconds: float) -> dict[str, Any] | None:
+    """A catalogue entry for ``3m + 1`` players from CP-SAT's turned base rounds.
+
+    First over ``Z_3m`` (the base round fixed by adding ``m``, ``m`` rounds),
+    then over ``Z_m x Z_3``.  For 100 players (``m = 33``) neither search
+    found one in 7-8 minutes; over ``Z_33 x Z_3`` none has tables that
+    ``d -> -d`` maps onto tables (CP-SAT proved it in a minute).
+    """
+    from .exact import turned_base_round  # needs the optional extra "schedules"
+
+    players = 3 * m + 1
+    label = f"{players}: CP-SAT base round over Z_{3 * m}, fixed by adding {m}"
+    base = timed(label, partial(turned_base_round, m, seconds=exact_seconds, wrap=True))
+    if base is not None:
+        return {"players": players, "kind": "cyclic", "m": 3 * m, "k": 1, "h": 1, "rounds": m,
+                "base": base}  # fmt: skip
+    label = f"{players}: CP-SAT base round over Z_{m} x Z_3, levels turned"
+    base = timed(label, partial(turned_base_round, m, seconds=exact_seconds))
+    if base is not None:
+        return {"players": players, "kind": "cyclic", "m": m, "k": 3, "h": 1, "base": base}
+    return None
+
+
+def timed(label: str, search: Callable[[], Found | None]) -> Found | None:
+    """Run an exact search and say whether it found something, and how fast."""
+    started = time.monotonic()
+    found = search()
+    verdict = "found" if found is not None else "none"
+    print(f"{label}: {verdict} in {time.monotonic() - started:.0f} s", flush=True)
+    return found
+
+
 def _write(entries: list[dict[str, Any]]) -> None:
     entries.sort(key=lambda e: (int(e["players"]), str(e["kind"])))
     text = json.dumps({"schedules": entries}, separators=(",", ":"))
@@ -70,6 +139,7 @@ def build(
     *,
     tables_fields: Sequence[int] = (),
     steps: int = 100_000,
+    exact_seconds: float = 0.0,
 ) -> list[dict[str, Any]]:
     entries = raw_entries() if DATA.exists() else []
     have = {(int(e["players"]), e["kind"]) for e in entries}
@@ -80,14 +150,9 @@ def build(
 
     for q in ORBIT_PRIMES:
         if want(3 * q + 1, "orbits"):
-            for seed in range(20):
-                try:
-                    found = orbits.starters(q, seed=seed, tries=tries)
-                except ValueError:
-                    continue
+            found = orbit_starters(q, tries, exact_seconds)
+            if found is not None:
                 entries.append({"players": 3 * q + 1, "kind": "orbits", "q": q, "starters": found})
-                print(f"{3 * q + 1}: orbits over GF({q})", flush=True)
-                break
     for n in TD_ORDERS:
         if want(4 * n, "td"):
             entries.append({"players": 4 * n, "kind": "td", "n": n})
@@ -99,6 +164,11 @@ def build(
                 entries.append(
                     {"players": players, "kind": "cyclic", "m": m, "k": k, "h": h, "base": base}
                 )
+    for m in TURNED_ORDERS if exact_seconds > 0 else ():
+        if want(3 * m + 1, "cyclic"):
+            entry = turned_entry(m, exact_seconds)
+            if entry is not None:
+                entries.append(entry)
     for players in tables_fields:
         current = best_design(players)
         have_rounds = len(current.rounds) if current else 0
@@ -136,9 +206,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--tables", type=int, nargs="*", default=[], help="fields to search round by round"
     )
     parser.add_argument("--steps", type=int, default=100_000, help="annealing steps per round")
+    parser.add_argument(
+        "--exact",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="CP-SAT time per orbit field the local search misses (needs the extra 'schedules')",
+    )
     args = parser.parse_args(argv)
     entries = build(
-        args.fields, args.seconds, args.tries, tables_fields=args.tables, steps=args.steps
+        args.fields,
+        args.seconds,
+        args.tries,
+        tables_fields=args.tables,
+        steps=args.steps,
+        exact_seconds=args.exact,
     )
     _write(entries)
     cache_clear()

@@ -5,7 +5,8 @@ recipe rather than as tables:
 
 * ``orbits``: starter tables for ``3q + 1`` players (:mod:`.orbits`);
 * ``cyclic``: a base round over ``Z_m x Z_k`` plus fixed points
-  (:mod:`tournaments.pairing.cyclic`);
+  (:mod:`tournaments.pairing.cyclic`), developed into ``rounds`` rounds
+  (``m`` unless given);
 * ``td``: a resolvable transversal design on ``4n`` players plus the best
   schedule for ``n`` inside each group (:mod:`.mols`);
 * ``tables``: rounds found by an offline local search, stored as they are
@@ -87,7 +88,8 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
     if kind == "cyclic":
         m, k, h = int(entry["m"]), int(entry["k"]), int(entry["h"])
         base = [tuple(int(p) for p in t) for t in entry["base"]]
-        return m * k + h, f"cyclic base round over Z_{m}", develop(base, m, k, m)
+        count = int(entry.get("rounds", m))  # fewer when a subgroup fixes the base round
+        return m * k + h, f"cyclic base round over Z_{m}", develop(base, m, k, count)
     if kind == "td":
         n = int(entry["n"])
         inner = known.get(n)

@@ -78,25 +78,42 @@ def _log_table(q: int) -> list[int]:
     return logs
 
 
-def conflicts(q: int, starters: Sequence[Sequence[Point]]) -> int:
-    """How many coset slots the starters' differences use more than once."""
+def _index_of(q: int) -> int:
     e = orbit_index(q)
     if e is None:
         raise ValueError(f"no subgroup of odd order and index 4, 8 or 16 for {q}")
-    logs = _log_table(q)
+    return e
+
+
+def pair_keys(q: int, a: Point, b: Point) -> list[tuple[int, int, int]] | None:
+    """The coset slots a starter pair uses, or ``None`` if it can never be used.
+
+    On one level the pair uses the cosets of ``y - x`` and ``x - y``; between
+    two levels the coset of the difference taken from the lower level.  Two
+    levels' points with the same residue would repeat the fixed table's
+    difference 0.
+    """
+    e, logs = _index_of(q), _log_table(q)
+    (r, x), (s, y) = a, b
+    if x == y:
+        return None
+    if r == s:
+        return [(r, r, logs[sub(q, y, x)] % e), (r, r, logs[sub(q, x, y)] % e)]
+    lo, hi, d = (r, s, sub(q, y, x)) if r < s else (s, r, sub(q, x, y))
+    return [(lo, hi, logs[d] % e)]
+
+
+def conflicts(q: int, starters: Sequence[Sequence[Point]]) -> int:
+    """How many coset slots the starters' differences use more than once."""
     used: dict[tuple[int, int, int], int] = {}
     bad = 0
     for block in starters:
-        for i, (r, x) in enumerate(block):
-            for s, y in block[i + 1 :]:
-                if x == y:
+        for i, a in enumerate(block):
+            for b in block[i + 1 :]:
+                keys = pair_keys(q, a, b)
+                if keys is None:
                     bad += 1
                     continue
-                if r == s:
-                    keys = [(r, r, logs[sub(q, y, x)] % e), (r, r, logs[sub(q, x, y)] % e)]
-                else:
-                    lo, hi, d = (r, s, sub(q, y, x)) if r < s else (s, r, sub(q, x, y))
-                    keys = [(lo, hi, logs[d] % e)]
                 for key in keys:
                     used[key] = used.get(key, 0) + 1
                     if used[key] > 1:
@@ -106,9 +123,7 @@ def conflicts(q: int, starters: Sequence[Sequence[Point]]) -> int:
 
 def starters(q: int, *, seed: int = 0, tries: int = 200_000) -> list[list[Point]]:
     """Search starter tables for ``q``; raises if none is found within ``tries`` moves."""
-    e = orbit_index(q)
-    if e is None:
-        raise ValueError(f"no subgroup of odd order and index 4, 8 or 16 for {q}")
+    e = _index_of(q)
     rng = random.Random(seed)
     g = primitive_root(q)
     size = (q - 1) // e
@@ -148,9 +163,7 @@ def starters(q: int, *, seed: int = 0, tries: int = 200_000) -> list[list[Point]
 
 def base_round(q: int, starter_blocks: Sequence[Sequence[Point]]) -> list[tuple[int, ...]]:
     """The full base round (players ``level * q + residue``, fixed point ``3q``)."""
-    e = orbit_index(q)
-    if e is None:
-        raise ValueError(f"no subgroup of odd order and index 4, 8 or 16 for {q}")
+    e = _index_of(q)
     g = primitive_root(q)
     f = field_of(q)
     subgroup = [power(q, g, e * i) for i in range((q - 1) // e)]

@@ -1,0 +1,40 @@
+"""The offline CP-SAT searches (needs the optional extra ``schedules``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.pairing import cyclic
+from tournaments.pairing.schedules import orbits, verify
+from tournaments.pairing.schedules.exact import starters_exact, turned_base_round
+
+pytest.importorskip("ortools")  # exact.py imports it only when a search runs
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+def test_orbit_starters_found_by_cp_sat_develop_into_the_optimum(rotate: bool) -> None:
+    starters = starters_exact(13, seconds=30, rotate=rotate)
+    assert starters is not None
+    assert orbits.conflicts(13, starters) == 0
+    rounds = orbits.develop(orbits.base_round(13, starters), 13)
+    assert len(rounds) == 13
+    verify(40, [[list(t) for t in r] for r in rounds])
+
+
+def test_turned_base_round_develops_into_the_optimum() -> None:
+    base = turned_base_round(13, seconds=30)
+    assert base is not None
+    rounds = cyclic.develop(base, 13, 3, 13)
+    verify(40, rounds)
+
+
+def test_wrapped_base_round_develops_into_the_optimum_over_z_3m() -> None:
+    base = turned_base_round(13, seconds=30, wrap=True)
+    assert base is not None
+    rounds = cyclic.develop(base, 39, 1, 13)  # the base round is fixed by adding 13
+    verify(40, rounds)
+    assert cyclic.conflicts(base, 39, 1) > 0  # developing all 39 would repeat
+
+
+def test_turned_base_round_needs_an_odd_order_of_the_right_residue() -> None:
+    assert turned_base_round(15, seconds=1) is None
