@@ -23,6 +23,7 @@ from ..search import anneal, split
 from ..sizes import table_sizes
 from . import basesearch, orbits
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
+from .exact import starters_exact, turned_base_round  # ortools: imported only when a search runs
 from .extras import add_extras
 
 Found = TypeVar("Found")
@@ -83,7 +84,6 @@ def orbit_starters(q: int, tries: int, exact_seconds: float) -> list[list[orbits
     if exact_seconds <= 0:
         print(f"{3 * q + 1}: no orbit starters over GF({q}) by local search", flush=True)
         return None
-    from .exact import starters_exact  # needs the optional extra "schedules"
 
     for rotate in (True, False):
         how = "levels turned" if rotate else "all starters"
@@ -102,7 +102,6 @@ def turned_entry(m: int, exact_seconds: float) -> dict[str, Any] | None:
     found one in 7-8 minutes; over ``Z_33 x Z_3`` none has tables that
     ``d -> -d`` maps onto tables (CP-SAT proved it in a minute).
     """
-    from .exact import turned_base_round  # needs the optional extra "schedules"
 
     players = 3 * m + 1
     label = f"{players}: CP-SAT base round over Z_{3 * m}, fixed by adding {m}"
