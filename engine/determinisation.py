@@ -8,7 +8,7 @@ which suits a seat lacks (it failed to follow them). Nothing else of the real de
 reaches the result: the other seats' hands, their dealt cards and the passes ``seat``
 did not see are all sampled.
 
-* :func:`knowledge` sums that up (:class:`Knowledge`);
+* :func:`hidden_cards` sums that up (:class:`HiddenCards`);
 * :func:`sample_hands` draws the current hands of the other seats;
 * :func:`deal_with_hands` builds the full :class:`~engine.deal.Deal` from the real one
   and such hands directly (cheap checks, no replay from the start);
@@ -52,10 +52,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Determiniser",
-    "Knowledge",
+    "HiddenCards",
     "deal_with_hands",
     "determinise",
-    "knowledge",
+    "hidden_cards",
     "sample_hands",
 ]
 
@@ -65,7 +65,7 @@ _BITS = tuple(1 << c for c in range(32))
 
 
 @dataclass(frozen=True)
-class Knowledge:
+class HiddenCards:
     """What ``seat`` knows of the cards it cannot see (the play phase; bitmasks by seat).
 
     ``unknown``: the cards that may lie in another seat's hand and are not placed yet;
@@ -100,12 +100,12 @@ def _played_by(deal: Deal) -> tuple[list[int], list[int]]:
     return played, void
 
 
-def knowledge(deal: Deal, seat: int) -> Knowledge:
+def hidden_cards(deal: Deal, seat: int) -> HiddenCards:
     """What ``seat`` knows about the hidden cards now (after the pass)."""
     return _knowledge(deal, seat)[0]
 
 
-def _knowledge(deal: Deal, seat: int) -> tuple[Knowledge, list[int]]:
+def _knowledge(deal: Deal, seat: int) -> tuple[HiddenCards, list[int]]:
     if deal.phase == "pass":
         raise EngineError("knowledge is about the play: every seat must have passed")
     played, void = _played_by(deal)
@@ -121,7 +121,7 @@ def _knowledge(deal: Deal, seat: int) -> tuple[Knowledge, list[int]]:
         if t != seat:
             need[t] = deal.hand_mask(t).bit_count() - known[t].bit_count()
             allowed[t] = unknown & ~void[t]
-    k = Knowledge(
+    k = HiddenCards(
         seat,
         hand,
         unknown,
@@ -269,7 +269,7 @@ def sample_hands(deal: Deal, seat: int, rng: random.Random) -> list[int]:
     return _sample(_knowledge(deal, seat)[0], rng)
 
 
-def _sample(k: Knowledge, rng: random.Random) -> list[int]:
+def _sample(k: HiddenCards, rng: random.Random) -> list[int]:
     placed = _assign(_cards(k.unknown), list(k.need), k.allowed, rng)
     if placed is None:  # impossible for a real deal: its own hands fit
         raise EngineError("no hands fit what this seat knows")
@@ -420,7 +420,7 @@ class Determiniser:
                         allowed[t] &= ~SUIT_MASK[suit]
         if unknown.bit_count() != sum(need):
             raise ValueError("the knowledge is inconsistent: card counts do not add up")
-        self._k = Knowledge(
+        self._k = HiddenCards(
             seat,
             k.hand,
             unknown,

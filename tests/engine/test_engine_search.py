@@ -8,7 +8,7 @@ import pytest
 
 from engine import Deal, IllegalActionError, Ruleset, deal_record, score_record
 from engine.deal import SUIT_MASK, deal_masks
-from engine.determinisation import deal_with_hands, determinise, knowledge, sample_hands
+from engine.determinisation import deal_with_hands, determinise, hidden_cards, sample_hands
 from engine.errors import EngineError
 from tests.engine.helpers import random_deal
 
@@ -207,10 +207,10 @@ def test_deal_with_hands_refuses_hands_the_seat_would_know_are_wrong() -> None:
     moved[others[1]] |= card
     with pytest.raises(EngineError):
         deal_with_hands(deal, seat, moved)  # wrong hand sizes
-    k = knowledge(deal, seat)
+    k = hidden_cards(deal, seat)
     assert k.need[seat] == 0 and not k.unknown & k.hand
     with pytest.raises(EngineError):
-        knowledge(Deal.new(seed=1), 0)
+        hidden_cards(Deal.new(seed=1), 0)
 
 
 @pytest.mark.parametrize("referee", [False, True])
