@@ -42,13 +42,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING
 
 from engine.deal import PASS_FLAG, SUIT_MASK, Deal, _cards_of
 from engine.errors import EngineError
-
-if TYPE_CHECKING:
-    from engine.knowledge import Knowledge as SeatKnowledge
+from engine.knowledge import Knowledge as SeatKnowledge
 
 __all__ = [
     "Determiniser",
@@ -82,54 +79,50 @@ class HiddenCards:
     allowed: tuple[int, int, int, int]
 
 
-def _played_by(deal: Deal) -> tuple[list[int], list[int]]:
-    """Cards played by each seat, and the suits (as card masks) each seat showed it lacks."""
-    played = [0, 0, 0, 0]
-    void = [0, 0, 0, 0]
-    tricks: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in deal.tricks]
-    on_table = deal.trick_leader
-    if deal.trick and on_table is not None:
-        tricks.append((on_table, deal.trick))
-    for leader, cards in tricks:
-        led = cards[0] >> 3
-        for i, c in enumerate(cards):
-            s = (leader + i) & 3
-            played[s] |= _BITS[c]
-            if c >> 3 != led:
-                void[s] |= SUIT_MASK[led]
-    return played, void
-
-
 def hidden_cards(deal: Deal, seat: int) -> HiddenCards:
     """What ``seat`` knows about the hidden cards now (after the pass)."""
     return _knowledge(deal, seat)[0]
 
 
 def _knowledge(deal: Deal, seat: int) -> tuple[HiddenCards, list[int]]:
+    """The hidden cards as ``seat`` knows them, and the cards each seat played: read from
+    the seat's :class:`~engine.knowledge.Knowledge`, the one account of what a seat knows."""
     if deal.phase == "pass":
         raise EngineError("knowledge is about the play: every seat must have passed")
-    played, void = _played_by(deal)
-    all_played = played[0] | played[1] | played[2] | played[3]
-    hand = deal.hand_mask(seat)
-    mine = deal.passed_mask(seat)
+    return _hidden(SeatKnowledge.of(deal, seat))
+
+
+def _hidden(k: SeatKnowledge) -> tuple[HiddenCards, list[int]]:
+    """What ``k`` leaves hidden, as bitmasks by seat, and the cards each seat played."""
+    seat = k.seat
+    unknown = _FULL & ~k.hand
     known = [0, 0, 0, 0]
-    known[(seat + 1) & 3] = mine & ~all_played
-    unknown = _FULL & ~hand & ~all_played & ~known[(seat + 1) & 3]
-    need = [0, 0, 0, 0]
+    need = [8, 8, 8, 8]
+    played = [0, 0, 0, 0]
+    if k.phase != "pass":
+        left = (seat + 1) & 3
+        known[left] = k.left_holds
+        unknown = k.unseen & ~known[left]
+        for c, s in zip(k.plays, k.players, strict=True):
+            played[s] |= _BITS[c]
+        need = [k.hand_size(t) - known[t].bit_count() for t in range(4)]
+    need[seat] = 0
     allowed = [0, 0, 0, 0]
     for t in range(4):
         if t != seat:
-            need[t] = deal.hand_mask(t).bit_count() - known[t].bit_count()
-            allowed[t] = unknown & ~void[t]
-    k = HiddenCards(
+            allowed[t] = unknown
+            for suit in range(4):
+                if k.voids[t] >> suit & 1:
+                    allowed[t] &= ~SUIT_MASK[suit]
+    hidden = HiddenCards(
         seat,
-        hand,
+        k.hand,
         unknown,
         (known[0], known[1], known[2], known[3]),
         (need[0], need[1], need[2], need[3]),
         (allowed[0], allowed[1], allowed[2], allowed[3]),
     )
-    return k, played
+    return hidden, played
 
 
 def _cards(mask: int) -> list[int]:
@@ -398,36 +391,9 @@ class Determiniser:
         if k.phase == "pass" and k.passed:
             raise ValueError("the seat has passed: sample once the pass is complete")
         self.knowledge = k
-        seat = k.seat
-        unknown = _FULL & ~k.hand
-        known = [0, 0, 0, 0]
-        need = [8, 8, 8, 8]
-        self._played = [0, 0, 0, 0]
-        if k.phase == "play":
-            left = (seat + 1) & 3
-            known[left] = k.left_holds
-            unknown = k.unseen & ~known[left]
-            for c, s in zip(k.plays, k.players, strict=True):
-                self._played[s] |= _BITS[c]
-            need = [k.hand_size(t) - known[t].bit_count() for t in range(4)]
-        need[seat] = 0
-        allowed = [0, 0, 0, 0]
-        for t in range(4):
-            if t != seat:
-                allowed[t] = unknown
-                for suit in range(4):
-                    if k.voids[t] >> suit & 1:
-                        allowed[t] &= ~SUIT_MASK[suit]
-        if unknown.bit_count() != sum(need):
+        self._k, self._played = _hidden(k)
+        if self._k.unknown.bit_count() != sum(self._k.need):
             raise ValueError("the knowledge is inconsistent: card counts do not add up")
-        self._k = HiddenCards(
-            seat,
-            k.hand,
-            unknown,
-            (known[0], known[1], known[2], known[3]),
-            (need[0], need[1], need[2], need[3]),
-            (allowed[0], allowed[1], allowed[2], allowed[3]),
-        )
         self._skeleton: Deal | None = None
 
     def hands(self, rng: random.Random) -> list[int]:
