@@ -25,7 +25,9 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.online import services
+from games.online.consumers import BURST, RATE
 from games.online.models import OnlineGame, OnlineSeat
+from games.online.throttle import TokenBucket
 from scwu.topology import Front, nginx_command, nginx_write
 from tests.factories import PlayingWordFactory, UserFactory
 from tests.integration.servers import (
@@ -55,8 +57,17 @@ async def player(url: str, cookie: str, seat: str) -> list[dict[str, Any]]:
 
     frames: list[dict[str, Any]] = []
     headers = {"Cookie": cookie, "Origin": origin_of(url)}
+    # A client keeps under the server's per-connection limit (with a margin for the clocks):
+    # four programs move far faster than people, and the server throttles a flood.
+    bucket = TokenBucket(rate=RATE * 0.8, burst=BURST // 2)
+
+    async def send(message: dict[str, Any]) -> None:
+        while not bucket.take():
+            await asyncio.sleep(1 / RATE)
+        await ws.send(json.dumps(message))
+
     async with websockets.connect(url, additional_headers=headers) as ws:
-        await ws.send(json.dumps({"type": "hello", "version": None}))
+        await send({"type": "hello", "version": None})
         acted_on = -1
         asleep = seat == SLEEPY
         while True:
@@ -82,9 +93,7 @@ async def player(url: str, cookie: str, seat: str) -> list[dict[str, Any]]:
             move = None if asleep else my_move(frame)
             if move is not None and frame["version"] > acted_on:
                 acted_on = frame["version"]
-                await ws.send(
-                    json.dumps({"type": "action", "version": frame["version"], "action": move})
-                )
+                await send({"type": "action", "version": frame["version"], "action": move})
 
 
 async def whole_game(url: str, cookies: dict[str, str]) -> dict[str, list[dict[str, Any]]]:
