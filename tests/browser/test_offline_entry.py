@@ -13,12 +13,13 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import DealEntry
+from tests.browser.conftest import cut_network
 from tests.factories import UserFactory
 from tests.games.conftest import Setup, make_setup
 
 # Cutting the network under a service worker goes through Playwright's experimental worker
-# network events (route aborts beside set_offline); a cut that lands a moment late lets a
-# request through now and then. A real failure fails all three runs.
+# network events (``cut_network``: route aborts beside set_offline); a cut that lands a moment
+# late lets a request through now and then. A real failure fails all three runs.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.flaky(reruns=2)]
 
 
@@ -56,7 +57,7 @@ def test_deals_recorded_offline_wait_as_pending_and_are_sent_once(
     _recorded(page, 1)
 
     # given the network is cut mid-game
-    page.context.set_offline(True)
+    cut_network(page, True)
     for seat in "BCD":
         page.click(f"#seats button.seat[data-seat={seat}]")
     # then the three deals wait on the phone, numbered 2-4, and nothing reached the server
@@ -65,11 +66,12 @@ def test_deals_recorded_offline_wait_as_pending_and_are_sent_once(
     assert [text.split(":")[0] for text in pending] == ["Deal 4", "Deal 3", "Deal 2"]
     assert all("pending" in text for text in pending)
     assert page.is_visible("#sync")
-    assert "3 deals wait" in page.inner_text("#sync")
+    # (the page keeps trying, so the line shows "Sending…" now and then: wait for the count)
+    expect(page.locator("#sync")).to_contain_text("3 deals wait")
     assert _live_losers(s) == [(1, ["A"])]
 
     # when the connection returns
-    page.context.set_offline(False)
+    cut_network(page, False)
     _recorded(page, 4)
     page.wait_for_selector("#sync", state="hidden")
 
@@ -111,12 +113,12 @@ def test_a_deal_number_taken_meanwhile_is_put_to_the_referee(live_server: Any, p
     _recorded(page, 1)
 
     # given this phone records deal 2 and 3 offline while another judge records deal 2
-    page.context.set_offline(True)
+    cut_network(page, True)
     page.click("#seats button.seat[data-seat=C]")
     page.click("#seats button.seat[data-seat=D]")
     expect(page.locator("#pending-log li")).to_have_count(2)
     services.deal_record(by=s.head_referee, table=s.table, number=2, losers=["B"])
-    page.context.set_offline(False)
+    cut_network(page, False)
 
     # then both versions of deal 2 are shown, and nothing of this phone's was recorded
     page.wait_for_selector("#conflict", state="visible")
@@ -148,11 +150,11 @@ def test_the_referee_may_discard_a_deal_someone_else_recorded_first(
 ) -> None:
     page = phones()
     s = _table_page(page, live_server)
-    page.context.set_offline(True)
+    cut_network(page, True)
     page.click("#seats button.seat[data-seat=C]")
     expect(page.locator("#pending-log li")).to_have_count(1)
     services.deal_record(by=s.head_referee, table=s.table, number=1, losers=["C"])
-    page.context.set_offline(False)
+    cut_network(page, False)
 
     page.wait_for_selector("#conflict", state="visible")
     page.click("#conflict-discard")
