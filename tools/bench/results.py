@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tools.bench.database import throwaway_database
+
 
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
@@ -150,21 +152,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
-    import django
-
-    django.setup()
+    with throwaway_database():
+        results = run(args.players, args.rounds, args.runs)
     from django.db import connection
-    from django.test.utils import setup_test_environment
 
     from tournaments.results import selectors
 
-    setup_test_environment()
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        results = run(args.players, args.rounds, args.runs)
-    finally:
-        connection.creation.destroy_test_db(name, verbosity=0)
     size = f"{args.players} players x {args.rounds} rounds on {connection.vendor}"
     print(f"tournament_results, {size}, {args.runs} runs (load average {os.getloadavg()[0]:.1f}):")
     for label, pairs in results.items():

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import statistics
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from tools.bench.database import throwaway_database
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -106,19 +107,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=300)
     args = parser.parse_args(argv)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scwu.config.settings")
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    with throwaway_database():
         results = run(args.deals)
-    finally:
-        connection.creation.destroy_test_db(name, verbosity=0)
+    from django.db import connection
+
     vendor = connection.vendor
     for label, (median, p95) in results.items():
         print(
