@@ -33,6 +33,7 @@ from django.test import Client
 
 from games.models import DealEntry, TableGame
 from games.online import services
+from games.online.consumers import RATE
 from games.online.models import OnlineGame, OnlineStatus
 from tests.factories import PlayingWordFactory, UserFactory
 from tests.games.conftest import make_setup
@@ -159,12 +160,18 @@ class Player:
     keyboard: bool
     errors: list[str] = field(default_factory=list)
     moves: int = 0
+    last_move: float = 0.0
 
     def todo(self) -> str:
         return str(self.page.get_attribute(APP, "data-todo"))
 
     def act(self) -> bool:
-        """Do what the table asks (pass three cards or play a legal card); False if nothing."""
+        """Do what the table asks (pass three cards or play a legal card); False if nothing.
+
+        A program moves far faster than a person: it keeps under the server's limit of
+        messages per connection (``RATE`` a second), as any client must."""
+        if time.monotonic() - self.last_move < 1.2 / RATE:
+            return False
         todo = self.todo()
         if todo == "pass":
             if self.keyboard:
@@ -190,6 +197,7 @@ class Player:
         else:
             return False
         self.moves += 1
+        self.last_move = time.monotonic()
         return True
 
 
