@@ -5,12 +5,13 @@ from typing import Any
 
 from rest_framework import serializers
 
+from scwu.model_serializer import ModelSerializer
 from scwu.models import Ban, Club, Country, Membership, Player, PlayingWord, WordReview
 from scwu.models.commission import Verdict
 from scwu.models.players import Gender
 
 
-class CountrySerializer(serializers.ModelSerializer[Country]):
+class CountrySerializer(ModelSerializer[Country]):
     flag = serializers.CharField(read_only=True)
 
     class Meta:
@@ -18,7 +19,7 @@ class CountrySerializer(serializers.ModelSerializer[Country]):
         fields = ["id", "iso2", "iso3", "name_en", "name_cs", "name_ru", "flag"]
 
 
-class ClubSerializer(serializers.ModelSerializer[Club]):
+class ClubSerializer(ModelSerializer[Club]):
     country: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="iso3", read_only=True
     )
@@ -29,7 +30,7 @@ class ClubSerializer(serializers.ModelSerializer[Club]):
         fields = ["id", "name", "slug", "country", "captain", "founded"]
 
 
-class MembershipSerializer(serializers.ModelSerializer[Membership]):
+class MembershipSerializer(ModelSerializer[Membership]):
     club: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="slug", read_only=True
     )
@@ -39,7 +40,7 @@ class MembershipSerializer(serializers.ModelSerializer[Membership]):
         fields = ["club", "start", "end"]
 
 
-class PlayerSerializer(serializers.ModelSerializer[Player]):
+class PlayerSerializer(ModelSerializer[Player]):
     memberships = MembershipSerializer(many=True, read_only=True)
     banned = serializers.SerializerMethodField()
 
@@ -66,7 +67,7 @@ class PlayerCreateInputSerializer(serializers.Serializer[Any]):
     member_since = serializers.DateField(required=False, default=dt.date.today)
 
 
-class WordReviewSerializer(serializers.ModelSerializer[WordReview]):
+class WordReviewSerializer(ModelSerializer[WordReview]):
     member: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
 
     class Meta:
@@ -74,7 +75,7 @@ class WordReviewSerializer(serializers.ModelSerializer[WordReview]):
         fields = ["member", "verdict", "reason", "created_at"]
 
 
-class PlayingWordSerializer(serializers.ModelSerializer[PlayingWord]):
+class PlayingWordSerializer(ModelSerializer[PlayingWord]):
     reviews = WordReviewSerializer(many=True, read_only=True)
     proposed_by: serializers.StringRelatedField[Any] = serializers.StringRelatedField(
         allow_null=True
@@ -111,7 +112,7 @@ class WordReviewInputSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(required=False, default="", allow_blank=True)
 
 
-class BanSerializer(serializers.ModelSerializer[Ban]):
+class BanSerializer(ModelSerializer[Ban]):
     player: serializers.StringRelatedField[Any] = serializers.StringRelatedField()
 
     class Meta:

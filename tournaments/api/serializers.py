@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from scwu.api.serializers import PlayerCreateInputSerializer
+from scwu.model_serializer import ModelSerializer
 from scwu.models import Club, Player, PlayingWord
 from tournaments.models import (
     Category,
@@ -24,13 +25,13 @@ from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.visibility import may_see_draw
 
 
-class SeasonSerializer(serializers.ModelSerializer[Season]):
+class SeasonSerializer(ModelSerializer[Season]):
     class Meta:
         model = Season
         fields = ["id", "year", "name"]
 
 
-class CategorySerializer(serializers.ModelSerializer[Category]):
+class CategorySerializer(ModelSerializer[Category]):
     points = serializers.SerializerMethodField()
 
     class Meta:
@@ -41,13 +42,13 @@ class CategorySerializer(serializers.ModelSerializer[Category]):
         return {str(p.place): p.points for p in obj.points.all()}
 
 
-class SeriesSerializer(serializers.ModelSerializer[Series]):
+class SeriesSerializer(ModelSerializer[Series]):
     class Meta:
         model = Series
         fields = ["id", "name", "slug", "default_category", "is_team_event"]
 
 
-class TournamentSerializer(serializers.ModelSerializer[Tournament]):
+class TournamentSerializer(ModelSerializer[Tournament]):
     season: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
         slug_field="year", read_only=True
     )
@@ -71,7 +72,7 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
         ]  # fmt: skip
 
 
-class TournamentInputSerializer(serializers.ModelSerializer[Tournament]):
+class TournamentInputSerializer(ModelSerializer[Tournament]):
     """The fields a director sets; all optional on update."""
 
     season: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
@@ -101,7 +102,7 @@ class TournamentStatusInputSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=TournamentStatus.choices)
 
 
-class EntrySerializer(serializers.ModelSerializer[Entry]):
+class EntrySerializer(ModelSerializer[Entry]):
     player: serializers.RelatedField[Any, Any, Any] = serializers.StringRelatedField()
     player_id = serializers.IntegerField(read_only=True)
     club: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
@@ -129,7 +130,7 @@ class EntryWithdrawInputSerializer(serializers.Serializer[Any]):
     classified = serializers.BooleanField(default=False)
 
 
-class SeatSerializer(serializers.ModelSerializer[TableSeat]):
+class SeatSerializer(ModelSerializer[TableSeat]):
     player = serializers.CharField(source="entry.player.nickname", read_only=True)
 
     class Meta:
@@ -137,7 +138,7 @@ class SeatSerializer(serializers.ModelSerializer[TableSeat]):
         fields = ["id", "position", "entry", "player"]
 
 
-class TableSerializer(serializers.ModelSerializer[Table]):
+class TableSerializer(ModelSerializer[Table]):
     seats = SeatSerializer(many=True, read_only=True)
 
     class Meta:
@@ -145,7 +146,7 @@ class TableSerializer(serializers.ModelSerializer[Table]):
         fields = ["id", "number", "name", "kind", "flags", "seats"]
 
 
-class RoundSerializer(serializers.ModelSerializer[Round]):
+class RoundSerializer(ModelSerializer[Round]):
     word = serializers.CharField(source="word.label", read_only=True)
     letters = serializers.CharField(source="word.letters", read_only=True)
     tables = serializers.SerializerMethodField()

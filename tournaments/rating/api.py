@@ -10,13 +10,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scwu.model_serializer import ModelSerializer
 from scwu.models import Player
 
 from .models import PlayerRating
 from .selectors import rating_history, rating_of
 
 
-class RatingSerializer(serializers.ModelSerializer[PlayerRating]):
+class RatingSerializer(ModelSerializer[PlayerRating]):
     player_id = serializers.IntegerField(source="player.pk", read_only=True)
     nickname = serializers.CharField(source="player.nickname", read_only=True)
 
