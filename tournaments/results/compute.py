@@ -87,20 +87,29 @@ def tournament_figures(data: ResultsData, visible: Collection[int]) -> dict[int,
     module): the one figure the pages, exports, profiles and records show."""
     player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
     shown = {pk: info for pk, info in data.rounds if info.number in visible}
-    figures: dict[int, Tally] = {}
+    # Plain integers per player, one Tally each at the end: summing Tally objects line by
+    # line built 10,000 of them for a thousand players.
+    sums: dict[int, list[int]] = {}
+    penalised: set[int] = set()
     for line in data.lines:
         info = shown.get(line.round_id)
         if info is None or line.entry_id in info.fillers:
             continue
         player = player_of[line.entry_id]
-        tally = Tally(
-            deals_played=line.deals_played,
-            deals_lost=line.deals_lost,
-            placky=1 if line.placka else 0,
-            penalty_points=line.penalty_points,
-        )
-        figures[player] = figures[player] + tally if player in figures else tally
-    return figures
+        total = sums.get(player)
+        if total is None:
+            total = sums[player] = [0, 0, 0, 0]
+        total[0] += line.deals_played
+        total[1] += line.deals_lost
+        if line.placka:
+            total[2] += 1
+        if line.penalty_points is not None:
+            total[3] += line.penalty_points
+            penalised.add(player)
+    return {
+        player: Tally(played, lost, placky, penalty if player in penalised else None)
+        for player, (played, lost, placky, penalty) in sums.items()
+    }
 
 
 def entrants_build(entries: Sequence[EntryRow]) -> list[Entrant]:

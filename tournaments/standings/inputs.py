@@ -67,6 +67,13 @@ class GameLine:
     penalty_points: int | None = None
 
     def __post_init__(self) -> None:
+        # One comparison chain for the valid case: a read builds 10,000 of these.
+        if (
+            self.round_number >= 1
+            and 0 <= self.deals_lost <= self.deals_played
+            and (self.penalty_points is None or self.penalty_points >= 0)
+        ):
+            return
         where = f"player {self.player_id}, round {self.round_number}"
         if self.round_number < 1:
             raise InvalidGameLineError(f"{where}: the round number must be 1 or more.")
@@ -76,8 +83,7 @@ class GameLine:
             raise InvalidGameLineError(
                 f"{where}: {self.deals_lost} deals lost but only {self.deals_played} played."
             )
-        if self.penalty_points is not None and self.penalty_points < 0:
-            raise InvalidGameLineError(f"{where}: penalty points cannot be negative.")
+        raise InvalidGameLineError(f"{where}: penalty points cannot be negative.")
 
     @property
     def deals_won(self) -> int:
