@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -295,14 +295,18 @@ def _dashboard_entry(state: TableState) -> DashboardEntry:
 
 
 def round_dashboard(
-    round: Round, *, states: dict[int, tuple[Table, TableState]] | None = None
+    round: Round,
+    *,
+    states: dict[int, tuple[Table, TableState]] | None = None,
+    wants_state: Callable[[Table], bool] | None = None,
 ) -> RoundDashboard:
     """Every table of a round: deals played, letters, mečbol, finished, referee called.
 
     One query for the tables and what their entries depend on, then the entries from the
     cache; only a table written since (a new key) replays its ledger. ``states``, when given
-    (the referees' page needs every table's whole state), receives each table and its state,
-    and every entry is then built fresh."""
+    (the page shows referee tools, which need a table's whole state), receives the table and
+    state of each table that ``wants_state`` accepts (every table without it), and those
+    entries are built fresh: a spectator, who has no tools, costs no replay."""
     tables = list(
         round.tables.select_related("round__tournament", "round__word", "game")
         .annotate(
@@ -317,11 +321,12 @@ def round_dashboard(
     entries = []
     for table in tables:
         key = keys[table.pk]
-        entry = cached.get(key) if key is not None and states is None else None
+        needs_state = states is not None and (wants_state is None or wants_state(table))
+        entry = cached.get(key) if key is not None and not needs_state else None
         if entry is None:
             state = table_state(table)
-            if states is not None:
-                states[table.pk] = (table, state)
+            if needs_state:
+                states[table.pk] = (table, state)  # type: ignore[index]
             entry = _dashboard_entry(state)
             if key is not None:
                 fresh[key] = entry

@@ -8,6 +8,11 @@ itself, and an ``ETag`` so a client that has it gets a 304. A signed-in viewer m
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
@@ -40,3 +45,34 @@ def versioned(
         patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ["Accept-Language"])
     return response
+
+
+# Cookies that make a page personal although the viewer is signed out: a flash message waits
+# (django.contrib.messages), or a session exists. nginx bypasses its cache for them too.
+_PERSONAL_COOKIES = (settings.SESSION_COOKIE_NAME, "messages")
+
+_View = TypeVar("_View", bound=Callable[..., HttpResponse])
+
+
+def public_page(view: _View) -> _View:
+    """Let a shared cache keep this page for the public for ``PUBLIC_MAX_AGE`` seconds.
+
+    Only a signed-out viewer's plain ``GET`` without personal cookies, answered 200 without
+    setting a cookie, is marked ``public``: its HTML is the same for every such viewer (the
+    language aside, hence ``Vary: Accept-Language``). Everything else stays as it was."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if (
+            request.method in ("GET", "HEAD")
+            and response.status_code == 200
+            and not request.user.is_authenticated
+            and not any(name in request.COOKIES for name in _PERSONAL_COOKIES)
+            and not response.cookies
+        ):
+            patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+            patch_vary_headers(response, ["Accept-Language"])
+        return response
+
+    return wrapped  # type: ignore[return-value]

@@ -22,6 +22,7 @@ from games.forms import parse_points
 from games.models import TableGame
 from games.permissions import can_referee, can_score, is_party, may_see_table
 from games.views.tools import referee_tools
+from scwu.httpcache import public_page
 from scwu.views.forms import run_service
 from tournaments.models import Round, Table
 from tournaments.visibility import may_see_results
@@ -133,16 +134,23 @@ def round_dashboard_by_id(request: HttpRequest, round_id: int) -> HttpResponse:
     return redirect(url, permanent=True)
 
 
+@public_page
 def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _visible_round(request, tournament__slug=slug, number=number)
     states: dict[int, tuple[Table, TableState]] = {}
-    dashboard = selectors.round_dashboard(round, states=states)
-    # The page adds each table's referee tools to what the API sends.
+
+    def has_tools(table: Table) -> bool:
+        return can_referee(request.user, table) or is_party(request.user, table)
+
+    # Signed out, nobody has tools: the cached entries serve (no query per table either).
+    wants_state = has_tools if request.user.is_authenticated else (lambda _table: False)
+    dashboard = selectors.round_dashboard(round, states=states, wants_state=wants_state)
+    # The page adds the referee tools of the tables this viewer may act at.
     tables: list[dict[str, Any]] = []
     for item in dashboard["tables"]:
-        table, state = states[item["table"]["id"]]
         shown: dict[str, Any] = dict(item)
-        if can_referee(request.user, table) or is_party(request.user, table):
+        if item["table"]["id"] in states:
+            table, state = states[item["table"]["id"]]
             shown["tools"] = referee_tools(request, table, state, on_dashboard=True)
         tables.append(shown)
     page = {**dashboard, "tables": tables, "has_tools": any("tools" in t for t in tables)}

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.selectors import round_dashboard
@@ -84,3 +85,50 @@ def test_the_public_standings_json_may_be_shared_briefly(scene: Scene) -> None:
     assert public["Cache-Control"] == "public, max-age=2" and public["ETag"]
     signed_in = scene.client_for(scene.director).get(url, HTTP_ACCEPT="application/json")
     assert signed_in["Cache-Control"] == "no-cache"
+
+
+PUBLIC_PAGES = ("results/", "results/projector/", "results/final/", "rounds/1/dashboard/")
+
+
+@pytest.mark.parametrize("page", PUBLIC_PAGES)
+def test_a_signed_out_viewer_gets_a_page_a_shared_cache_may_keep(scene: Scene, page: str) -> None:
+    scene.lose("A")
+    answer = scene.client_for(None).get(f"/tournaments/{scene.slug}/{page}")
+    assert answer.status_code == 200
+    assert answer["Cache-Control"] == "public, max-age=2"
+    assert "Accept-Language" in answer["Vary"]
+    assert not answer.cookies  # a cookie would make the answer personal (no csrftoken)
+
+
+@pytest.mark.parametrize("page", PUBLIC_PAGES)
+def test_a_signed_in_viewer_or_a_waiting_message_keeps_the_page_personal(
+    scene: Scene, page: str
+) -> None:
+    url = f"/tournaments/{scene.slug}/{page}"
+    signed_in = scene.client_for(scene.director).get(url)
+    assert signed_in.status_code == 200 and "public" not in signed_in.get("Cache-Control", "")
+    visitor = scene.client_for(None)
+    visitor.cookies["messages"] = "a flash message waits"
+    assert "public" not in visitor.get(url).get("Cache-Control", "")
+
+
+def test_a_spectator_on_the_dashboard_costs_no_table_replay(scene: Scene) -> None:
+    scene.lose("A")
+    url = f"/tournaments/{scene.slug}/rounds/1/dashboard/"
+    client = scene.client_for(None)
+    client.get(url)  # fills the entries' cache
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert again.status_code == 200
+    # The round, the tables with their keys, nothing per table (a replay reads the events).
+    assert not [q for q in queries.captured_queries if "games_dealentry" in q["sql"]]
+    # The director, who has referee tools on the page, still gets each table's whole state.
+    director_page = scene.client_for(scene.director).get(url).content.decode()
+    assert "games/dashboard.js" in director_page  # loaded only where a table shows tools
+
+
+def test_the_language_switch_needs_no_csrf_token(scene: Scene) -> None:
+    client = Client(enforce_csrf_checks=True)
+    answer = client.post("/i18n/setlang/", {"language": "cs", "next": "/"})
+    assert answer.status_code == 302
+    assert client.cookies["django_language"].value == "cs"

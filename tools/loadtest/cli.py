@@ -87,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                 "DJANGO_SETTINGS_MODULE",
                 "DJANGO_LOG_LEVEL",
                 "DJANGO_SECRET_KEY",
+                "DJANGO_ALLOWED_HOSTS",
             )
         }
     )

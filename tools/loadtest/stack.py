@@ -32,6 +32,9 @@ def environment(database_url: str, redis_url: str) -> dict[str, str]:
         }
     )
     env.setdefault("DJANGO_LOG_LEVEL", "WARNING")
+    # With real services and no DJANGO_DEBUG the settings demand the hosts (README): the
+    # load test's servers answer on loopback only.
+    env.setdefault("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
     # The sessions made by the load test sign in on the servers: one key for both.
     env.setdefault("DJANGO_SECRET_KEY", "load-test-only-" + "k" * 40)
     env.setdefault("DATABASE_POOL_SIZE", "20")  # as in production under Daphne (README)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.selectors import round_dashboard
-from scwu.httpcache import etag_of, not_modified, versioned
+from scwu.httpcache import etag_of, not_modified, public_page, versioned
 from scwu.security.params import int_param
 from tournaments import exports, selectors
 from tournaments.exports.chart import standings_chart
@@ -158,6 +158,7 @@ def _live_page(request: HttpRequest, slug: str, part: str) -> tuple[Tournament, 
     }
 
 
+@public_page
 def results_live(request: HttpRequest, slug: str) -> HttpResponse:
     _tournament, context = _live_page(request, slug, "live")
     context["every"] = _seconds(request, "every", 5)
@@ -186,6 +187,7 @@ def results_live_poll(request: HttpRequest, slug: str) -> HttpResponse:
     return versioned(JsonResponse(answer), etag=etag, shared=not include)
 
 
+@public_page
 def results_final(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     results = _results(request, tournament)
@@ -211,6 +213,7 @@ def results_final(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@public_page
 def results_projector(request: HttpRequest, slug: str) -> HttpResponse:
     _tournament, context = _live_page(request, slug, "projector")
     context["every"] = _seconds(request, "every", 10)
