@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -64,9 +65,45 @@ def _table(table_id: int) -> Table:
     )
 
 
-def _state(table: Table, code: int = status.HTTP_200_OK) -> Response:
-    # With the next deals' states: the table page follows them while its deals wait offline.
-    return Response(selectors.table_state(table, ahead_deals=selectors.AHEAD_DEALS), status=code)
+_AHEAD_PARAM = OpenApiParameter(
+    "ahead",
+    int,
+    enum=list(range(selectors.AHEAD_DEALS + 1)),
+    description="also the states after every possible loser of the next this many deals "
+    "(`ahead`), for who records at the table; the table page asks for them to follow its "
+    "deals while offline. They cost replays: 0 (the default) leaves them out.",
+)
+
+
+def _ahead_asked(request: Request) -> int:
+    raw = request.query_params.get("ahead")
+    if raw is None:
+        return 0
+    if raw not in {str(n) for n in range(selectors.AHEAD_DEALS + 1)}:
+        raise ValidationError(
+            {"ahead": [f"a whole number from 0 to {selectors.AHEAD_DEALS}, not {raw[:20]!r}."]}
+        )
+    return int(raw)
+
+
+class StateAnswerApi(APIView):
+    """An operation that answers with the table's state, with ``?ahead=N`` checked before
+    anything is written (a bad value is a 400 and nothing changes)."""
+
+    ahead_asked = 0
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        self.ahead_asked = _ahead_asked(request)
+
+    def ahead(self, table: Table) -> int:
+        """The deals ahead as asked, for who may score at ``table`` only (they cost replays)."""
+        if not self.ahead_asked or not can_score(self.request.user, table):
+            return 0
+        return self.ahead_asked
+
+    def state(self, table: Table, code: int = status.HTTP_200_OK) -> Response:
+        return Response(selectors.table_state(table, ahead_deals=self.ahead(table)), status=code)
 
 
 def _input(serializer: type[Any], request: Request) -> dict[str, Any]:
@@ -75,81 +112,103 @@ def _input(serializer: type[Any], request: Request) -> dict[str, Any]:
     return dict(data.validated_data)
 
 
-class TableStateApi(APIView):
+class TableStateApi(StateAnswerApi):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: s.GameStateSerializer})
+    @extend_schema(parameters=[_AHEAD_PARAM], responses={200: s.GameStateSerializer})
     def get(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         if not may_see_table(request.user, table):
             raise Http404
-        # The next deals' states are for whoever records at this table (they cost replays).
-        ahead = selectors.AHEAD_DEALS if can_score(request.user, table) else 0
-        return Response(selectors.table_state(table, ahead_deals=ahead))
+        return self.state(table)
 
 
-class DealRecordApi(APIView):
-    @extend_schema(request=s.DealRecordInputSerializer, responses={201: s.GameStateSerializer})
+class DealRecordApi(StateAnswerApi):
+    @extend_schema(
+        request=s.DealRecordInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={201: s.GameStateSerializer},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         deal = services.deal_record(
             by=request.user, table=table, **_input(s.DealRecordInputSerializer, request)
         )
-        state = selectors.game_state(deal.game, ahead_deals=selectors.AHEAD_DEALS)
+        state = selectors.game_state(deal.game, ahead_deals=self.ahead(table))
         return Response(state, status=status.HTTP_201_CREATED)
 
 
-class DealUndoApi(APIView):
-    @extend_schema(request=s.DealUndoInputSerializer, responses={200: s.GameStateSerializer})
+class DealUndoApi(StateAnswerApi):
+    @extend_schema(
+        request=s.DealUndoInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={200: s.GameStateSerializer},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         services.deal_undo(
             by=request.user, table=table, **_input(s.DealUndoInputSerializer, request)
         )
-        return _state(table)
+        return self.state(table)
 
 
-class DealCorrectApi(APIView):
-    @extend_schema(request=s.DealCorrectInputSerializer, responses={201: s.GameStateSerializer})
+class DealCorrectApi(StateAnswerApi):
+    @extend_schema(
+        request=s.DealCorrectInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={201: s.GameStateSerializer},
+    )
     def post(self, request: Request, deal_id: int) -> Response:
         deal = get_object_or_404(DealEntry.objects.select_related("game__table"), pk=deal_id)
         services.deal_correct(
             by=request.user, deal=deal, **_input(s.DealCorrectInputSerializer, request)
         )
-        return _state(deal.game.table, status.HTTP_201_CREATED)
+        return self.state(deal.game.table, status.HTTP_201_CREATED)
 
 
-class MisdealRecordApi(APIView):
-    @extend_schema(request=s.MisdealInputSerializer, responses={201: s.GameStateSerializer})
+class MisdealRecordApi(StateAnswerApi):
+    @extend_schema(
+        request=s.MisdealInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={201: s.GameStateSerializer},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.MisdealInputSerializer, request)
         deal = get_object_or_404(DealEntry, pk=data["deal"]) if data["deal"] else None
         services.misdeal_record(by=request.user, table=table, waived=data["waived"], deal=deal)
-        return _state(table, status.HTTP_201_CREATED)
+        return self.state(table, status.HTTP_201_CREATED)
 
 
-class MisdealWaiveApi(APIView):
-    @extend_schema(request=None, responses={200: s.GameStateSerializer})
+class MisdealWaiveApi(StateAnswerApi):
+    @extend_schema(request=None, parameters=[_AHEAD_PARAM], responses={200: s.GameStateSerializer})
     def post(self, request: Request, misdeal_id: int) -> Response:
         misdeal = get_object_or_404(
             MisdealEntry.objects.select_related("game__table"), pk=misdeal_id
         )
         services.misdeal_waive(by=request.user, misdeal=misdeal)
-        return _state(misdeal.game.table)
+        return self.state(misdeal.game.table)
 
 
-class RefereeCallApi(APIView):
-    @extend_schema(request=s.RefereeCallInputSerializer, responses={200: s.GameStateSerializer})
+class RefereeCallApi(StateAnswerApi):
+    @extend_schema(
+        request=s.RefereeCallInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={200: s.GameStateSerializer},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.RefereeCallInputSerializer, request)
         services.game_referee_call(by=request.user, table=table, called=data["called"])
-        return _state(table)
+        return self.state(table)
 
 
-class PaperEnterApi(APIView):
-    @extend_schema(request=s.PaperEnterInputSerializer, responses={201: s.GameStateSerializer})
+class PaperEnterApi(StateAnswerApi):
+    @extend_schema(
+        request=s.PaperEnterInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={201: s.GameStateSerializer},
+    )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.PaperEnterInputSerializer, request)
@@ -160,18 +219,18 @@ class PaperEnterApi(APIView):
         services.paper_enter(
             by=request.user, table=table, first_number=data["first_number"], rows=rows
         )
-        return _state(table, status.HTTP_201_CREATED)
+        return self.state(table, status.HTTP_201_CREATED)
 
 
-class RefereeAcknowledgeApi(APIView):
-    @extend_schema(request=None, responses={200: s.GameStateSerializer})
+class RefereeAcknowledgeApi(StateAnswerApi):
+    @extend_schema(request=None, parameters=[_AHEAD_PARAM], responses={200: s.GameStateSerializer})
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         services.game_referee_acknowledge(by=request.user, table=table)
-        return _state(table)
+        return self.state(table)
 
 
-class RulingMakeApi(APIView):
+class RulingMakeApi(StateAnswerApi):
     @extend_schema(
         request=s.RulingInputSerializer,
         responses={201: s.GameStateSerializer},
@@ -188,7 +247,7 @@ class RulingMakeApi(APIView):
         else:
             deal = get_object_or_404(DealEntry.objects.select_related("game"), pk=deal_id)
         services.ruling_make(by=request.user, table=table, deal=deal, **data)
-        return _state(table, status.HTTP_201_CREATED)
+        return self.state(table, status.HTTP_201_CREATED)
 
 
 class AppealFileApi(APIView):
@@ -201,8 +260,12 @@ class AppealFileApi(APIView):
         return Response(s.AppealOutSerializer(appeal).data, status=status.HTTP_201_CREATED)
 
 
-class AppealDecideApi(APIView):
-    @extend_schema(request=s.AppealDecideInputSerializer, responses={200: s.GameStateSerializer})
+class AppealDecideApi(StateAnswerApi):
+    @extend_schema(
+        request=s.AppealDecideInputSerializer,
+        parameters=[_AHEAD_PARAM],
+        responses={200: s.GameStateSerializer},
+    )
     def post(self, request: Request, appeal_id: int) -> Response:
         appeal = get_object_or_404(
             Appeal.objects.select_related("ruling__game__table"), pk=appeal_id
@@ -210,7 +273,7 @@ class AppealDecideApi(APIView):
         services.appeal_decide(
             by=request.user, appeal=appeal, **_input(s.AppealDecideInputSerializer, request)
         )
-        return _state(appeal.ruling.game.table)
+        return self.state(appeal.ruling.game.table)
 
 
 class AuditListApi(APIView):

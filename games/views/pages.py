@@ -53,6 +53,8 @@ def table_context(
         "table": table,
         "state": state,
         "can_score": scorer,
+        # The page asks the API for the next deals' states too (they are opt-in: they cost).
+        "ahead_query": f"?ahead={selectors.AHEAD_DEALS}" if scorer else "",
         "can_referee": can_referee(request.user, table),
         "tools": referee_tools(request, table, state, bound=bound),
         # Texts the table script fills in itself (python-format, which {% translate %} in a

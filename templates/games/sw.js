@@ -101,9 +101,12 @@ self.addEventListener("message", function (event) {
   if (data.type !== "keep-table") return;
   var origin = self.location.origin;
   var work = [];
-  if (data.state && TABLE_STATE.test(data.stateUrl)) {
+  // Kept under the state's path, as the fetch handler looks it up (the page's address may
+  // carry ?ahead=N).
+  var statePath = data.stateUrl ? new URL(data.stateUrl, origin).pathname : "";
+  if (data.state && TABLE_STATE.test(statePath)) {
     var body = new Response(JSON.stringify(data.state), { headers: { "Content-Type": "application/json" } });
-    work.push(store(origin + data.stateUrl, body));
+    work.push(store(origin + statePath, body));
   }
   if (data.page && TABLE_PAGE.test(data.page)) {
     work.push(cached(origin + data.page).then(function (hit) {

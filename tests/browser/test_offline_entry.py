@@ -6,6 +6,7 @@ dead Wi-Fi while the live server keeps running, so the database can be checked a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -21,6 +22,9 @@ from tests.games.conftest import Setup, make_setup
 # network events (``cut_network``: route aborts beside set_offline); a cut that lands a moment
 # late lets a request through now and then. A real failure fails all three runs.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.flaky(reruns=2)]
+
+# The deal address, with the page's ?ahead=N.
+DEALS = re.compile(r"/deals/(\?.*)?$")
 
 
 def _table_page(page: Any, live_server: Any) -> Setup:
@@ -93,13 +97,13 @@ def test_a_deal_whose_answer_was_lost_is_resent_without_being_recorded_twice(
         answers_lost["count"] += 1
         route.abort("connectionreset")
 
-    page.route("**/deals/", lose_the_answer)
+    page.route(DEALS, lose_the_answer)
     page.click("#seats button.seat[data-seat=B]")
     page.wait_for_selector("#sync.warn")  # sent, no answer: waiting for the next try
     assert answers_lost["count"] >= 1
     assert _live_losers(s) == [(1, ["B"])]
 
-    page.unroute("**/deals/")
+    page.unroute(DEALS)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     _recorded(page, 1)
     page.wait_for_selector("#sync", state="hidden")

@@ -74,9 +74,29 @@ def test_only_who_records_at_the_table_gets_the_next_deals_states(
     assert '"ahead": {' not in client.get(f"/games/tables/{setup.table.pk}/").content.decode()
     client.force_login(setup.outsider)
     assert "ahead" not in client.get(url).json()
+    assert "ahead" not in client.get(url + "?ahead=3").json()  # asked, but may not score
     client.force_login(setup.judge)
-    tree = client.get(url).json()["ahead"]
+    assert "ahead" not in client.get(url).json()  # the tree costs replays: only when asked
+    tree = client.get(url + "?ahead=3").json()["ahead"]
     assert sorted(tree["after"]) == ["A", "B", "C", "D"]
+
+
+def test_a_write_asked_for_a_wrong_ahead_is_refused_before_anything_is_written(
+    client: Client, setup: Setup
+) -> None:
+    client.force_login(setup.judge)
+    url = f"/api/games/tables/{setup.table.pk}/deals/"
+    refused = client.post(
+        url + "?ahead=9", {"number": 1, "losers": ["A"]}, content_type="application/json"
+    )
+    assert refused.status_code == 400 and "ahead" in refused.json()
+    state = client.get(f"/api/games/tables/{setup.table.pk}/").json()
+    assert state["deals"] == []
+    recorded = client.post(
+        url + "?ahead=1", {"number": 1, "losers": ["A"]}, content_type="application/json"
+    )
+    assert recorded.status_code == 201
+    assert sorted(recorded.json()["ahead"]["after"]) == ["A", "B", "C", "D"]
 
 
 def test_no_manifest_for_a_table_that_does_not_exist(client: Client) -> None:
