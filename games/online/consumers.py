@@ -24,12 +24,11 @@ from games.online.broadcast import change_send, group_name, step_get
 from games.online.errors import OnlineError
 from games.online.frames import PUBLIC, Step
 from games.online.models import OnlineGame
-from games.online.throttle import TokenBucket
+from games.online.throttle import BURST, RATE, TokenBucket
 
 log = logging.getLogger(__name__)
 
 MAX_FRAME = 4096
-RATE, BURST = 10.0, 20
 #: Throttled frames after which the connection is closed (persistent abuse).
 MAX_STRIKES = 40
 CLOSE_ABUSE = 4008

@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+#: Frames a connection may send a second on average, and at once; every client keeps under it.
+RATE, BURST = 10.0, 20
+
 
 class TokenBucket:
     """>>> bucket = TokenBucket(rate=10, burst=2, clock=lambda: 0.0)

@@ -33,8 +33,8 @@ from django.test import Client
 
 from games.models import DealEntry, TableGame
 from games.online import services
-from games.online.consumers import RATE
 from games.online.models import OnlineGame, OnlineStatus
+from games.online.throttle import RATE
 from tests.factories import PlayingWordFactory, UserFactory
 from tests.games.conftest import make_setup
 from tournaments.models import TableKind

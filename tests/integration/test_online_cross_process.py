@@ -25,9 +25,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.online import services
-from games.online.consumers import BURST, RATE
 from games.online.models import OnlineGame, OnlineSeat
-from games.online.throttle import TokenBucket
+from games.online.throttle import BURST, RATE, TokenBucket
 from scwu.topology import Front, nginx_command, nginx_write
 from tests.factories import PlayingWordFactory, UserFactory
 from tests.integration.servers import (

@@ -124,17 +124,28 @@ async def _table(
 ) -> None:
     import websockets
 
-    headers = {"Cookie": cookie, "Origin": "http://127.0.0.1"}
+    from games.online.throttle import BURST, RATE, TokenBucket
+
+    # The site's own origin, port included, as a browser on the page sends it.
+    headers = {"Cookie": cookie, "Origin": url.replace("ws://", "http://", 1)}
     async with websockets.connect(
         f"{url}/ws/online/{game_id}/",
         additional_headers=headers,
         max_size=2**22,
         open_timeout=120,
     ) as ws:
+        bucket = TokenBucket(rate=RATE * 0.8, burst=BURST // 2)
+
+        async def paced_send(frame: dict[str, Any]) -> None:
+            # Under the server's per-connection limit, as every client must keep.
+            while not bucket.take():
+                await asyncio.sleep(1 / RATE)
+            await ws.send(json.dumps(frame))
+
         ready.append(game_id)
         await start.wait()  # every table is connected: the measured window begins
         until = time.perf_counter() + counts["seconds"]
-        await ws.send(json.dumps({"type": "hello", "version": None}))
+        await paced_send({"type": "hello", "version": None})
         version = -1
         sent_at: float | None = None
         sent_version = -1
@@ -144,7 +155,7 @@ async def _table(
             if kind == "error":
                 counts["errors"] += 1
                 sent_at = None
-                await ws.send(json.dumps({"type": "hello", "version": version}))
+                await paced_send({"type": "hello", "version": version})
                 continue
             if kind != "state":
                 continue
@@ -167,6 +178,8 @@ async def _table(
                 continue
             if think:
                 await asyncio.sleep(think)
+            while not bucket.take():  # paced before the clock starts: no throttle in the trip
+                await asyncio.sleep(1 / RATE)
             sent_at, sent_version = time.perf_counter(), version
             counts["actions"] += 1
             await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
@@ -186,6 +199,11 @@ async def _drive(
         tasks.append(asyncio.ensure_future(job))
         await asyncio.sleep(0.01)
     while len(ready) < len(games):
+        # A table that could not connect (a refused handshake) ends the run with its reason
+        # instead of leaving the others waiting for it for ever.
+        for task in tasks:
+            if task.done() and task.exception() is not None:
+                raise SystemExit(f"a table could not connect: {task.exception()!r}")
         await asyncio.sleep(0.05)
     await asyncio.sleep(1)  # the connections' own setup (presence, chat log) settles
     began = time.perf_counter()
