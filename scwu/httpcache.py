@@ -71,7 +71,9 @@ def public_page(view: _View) -> _View:
             and not any(name in request.COOKIES for name in _PERSONAL_COOKIES)
             and not response.cookies
         ):
-            patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+            # Shared caches keep it (s-maxage); a browser asks again on every load, so a
+            # spectator's reload shows what changed at once (max-age=0, revalidated).
+            patch_cache_control(response, public=True, max_age=0, s_maxage=PUBLIC_MAX_AGE)
             patch_vary_headers(response, ["Accept-Language"])
         return response
 
