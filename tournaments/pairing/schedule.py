@@ -25,7 +25,7 @@ from typing import Any
 from .errors import InputError
 from .history import pair
 from .model import TablePolicy, Tables
-from .schedules.catalogue import best_design
+from .schedules.catalogue import best_design, field_designs
 from .schedules.extras import add_extras
 from .schedules.seating import seat_schedule
 from .search import anneal, split
@@ -126,7 +126,8 @@ def _start_rounds(
 
     A field with a shipped design (:mod:`.schedules`) takes it; a field of
     ``4b + e`` players at ``e`` tables of five takes the design for ``4b``
-    with the extras added (:func:`.schedules.extras.add_extras`).
+    with the extras added (:func:`.schedules.extras.add_extras`), whichever of
+    that field's designs keeps them repeat-free longest.
     """
     direct = best_design(players)
     options: list[tuple[str, list[list[list[int]]], int]] = []
@@ -134,8 +135,8 @@ def _start_rounds(
         options.append((direct.name, direct.as_lists(), len(direct.rounds)))
     extras = players % 4
     base = players - extras
-    design = best_design(base) if extras else None
-    if design is not None and len(sizes) == base // 4 and all(s in (4, 5) for s in sizes):
+    fits = len(sizes) == base // 4 and all(s in (4, 5) for s in sizes)
+    for design in field_designs(base) if extras and fits else ():
         rounds, free = add_extras(design.rounds, base, extras, seed=seed)
         options.append((f"{design.name} for {base} players, {extras} added", rounds, free))
     if not options:

@@ -3,10 +3,11 @@
 Runs the offline searches (minutes, not seconds) and writes the recipes the
 site reads.  ``--fields`` limits the work to some fields; entries already in
 the file are kept unless a search finds more rounds.  ``--exact SECONDS``
-adds the CP-SAT searches of :mod:`.exact` (the optional extra ``schedules``):
-orbit starters the local search misses, and base rounds over ``Z_m x Z_3``
-for ``3m + 1`` players.  Seeded (CP-SAT on one worker), so a rebuild finds
-the same recipes.
+adds the CP-SAT searches of :mod:`.exact` and :mod:`.rotational` (the
+optional extra ``schedules``): orbit starters the local search misses, base
+rounds over ``Z_m x Z_3`` for ``3m + 1`` players, and base rounds kept by
+turning the levels for ``3m + 3`` players (36, 48, 60).  Seeded (CP-SAT on
+one worker), so a rebuild finds the same recipes.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any, TypeVar
 
 from ..search import anneal, split
 from ..sizes import table_sizes
-from . import basesearch, orbits
+from . import basesearch, orbits, rotational
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
 from .exact import starters_exact, turned_base_round  # ortools: imported only when a search runs
 from .extras import add_extras
@@ -34,6 +35,10 @@ ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
 TURNED_ORDERS = (33,)
 #: resolvable transversal designs TD(4, n) for 4n players
 TD_ORDERS = (9, 13, 17, 19, 20, 23, 25, 27, 29, 31)
+#: (players, m, unit) for CP-SAT base rounds over Z_m x Z_3 plus three, kept by turning the levels
+TURNED_CP = ((36, 11, 1), (48, 15, 1), (60, 19, 7))
+#: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
+INFLATIONS = ((96, 24, 4), (120, 24, 5))
 #: (players, m, k, h) for cyclic base-round searches
 CYCLIC_SEARCHES = (
     (32, 10, 3, 2), (36, 11, 3, 3), (44, 14, 3, 2), (48, 15, 3, 3), (52, 17, 3, 1),
@@ -155,6 +160,18 @@ def build(
     for n in TD_ORDERS:
         if want(4 * n, "td"):
             entries.append({"players": 4 * n, "kind": "td", "n": n})
+    for players, master, n in INFLATIONS:
+        if want(players, "inflate"):
+            entries.append({"players": players, "kind": "inflate", "master": master, "n": n})
+    for players, m, unit in TURNED_CP if exact_seconds > 0 else ():
+        if want(players, "cyclic"):
+            turn = rotational.Symmetry(unit, (1, 2, 0), (), (1, 2, 0))
+            label = f"{players}: CP-SAT base round over Z_{m} x Z_3 + 3, levels turned"
+            search = partial(rotational.base_round, m, 3, 3, seconds=exact_seconds, symmetry=turn)
+            base = timed(label, search)
+            if base is not None:
+                entries.append({"players": players, "kind": "cyclic", "m": m, "k": 3, "h": 3,
+                                "base": base})  # fmt: skip
     for players, m, k, h in CYCLIC_SEARCHES:
         if want(players, "cyclic"):
             base, cost = basesearch.base_round(m, k, h, [4] * (players // 4), seconds=seconds)

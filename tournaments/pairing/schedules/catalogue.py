@@ -9,6 +9,8 @@ recipe rather than as tables:
   (``m`` unless given);
 * ``td``: a resolvable transversal design on ``4n`` players plus the best
   schedule for ``n`` inside each group (:mod:`.mols`);
+* ``inflate``: the best design for ``master`` players times a resolvable
+  TD(4, n), its groups filled (:mod:`.inflate`);
 * ``tables``: rounds found by an offline local search, stored as they are
   (base64, one byte per player) for fields no construction covers.
 
@@ -33,7 +35,7 @@ from typing import Any
 from ..cyclic import develop
 from ..designs import construction
 from ..sizes import table_sizes
-from . import mols, orbits
+from . import inflate, mols, orbits
 
 Rounds = list[list[list[int]]]
 
@@ -99,10 +101,32 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
             for tables in inner.rounds:
                 rounds.append([[g * n + p for p in t] for g in range(4) for t in tables])
         return 4 * n, f"resolvable transversal design TD(4, {n}){inner_text}", rounds
+    if kind == "inflate":
+        return _inflated(int(entry["master"]), int(entry["n"]))
     if kind == "tables":
         players = int(entry["players"])
         return players, "local search (shipped)", decode_rounds(players, list(entry["rounds"]))
     raise CatalogueError(f"unknown catalogue entry kind {kind!r}")
+
+
+def _inflated(master: int, n: int) -> tuple[int, str, Rounds]:
+    """:mod:`.inflate`: ``master`` players' best design times TD(4, n), groups filled."""
+    design = best_design(master)
+    if design is None:
+        raise CatalogueError(f"no design for {master} players to inflate")
+    rounds = inflate.inflate(design.rounds, n)
+    players = master * n
+    # who never met: the master's groups times Z_n, or else each player's n copies
+    groups = inflate.never_met_groups(players, rounds)
+    groups = groups or [list(range(a * n, a * n + n)) for a in range(master)]
+    name = f"{master} players' design times TD(4, {n})"
+    size = len(groups[0])
+    if size % 4 == 0:
+        inner = best_design(size)
+        one_round = [[list(range(i, i + 4)) for i in range(0, size, 4)]]
+        rounds = inflate.fill(rounds, groups, inner.as_lists() if inner else one_round)
+        name += f" + {size} players in each group"
+    return players, name, rounds
 
 
 def encode_rounds(rounds: Rounds) -> list[str]:
@@ -141,11 +165,13 @@ def raw_entries_by_field() -> dict[int, list[dict[str, Any]]]:
 
 
 @cache
-def best_design(players: int) -> Design | None:
-    """The shipped design with most repeat-free rounds for a field of ``players``.
+def field_designs(players: int) -> tuple[Design, ...]:
+    """Every shipped design for a field of ``players``, verified (built-in ones first).
 
     Only this field's recipes are expanded and verified (a recursive recipe
-    also loads the smaller field it uses).
+    also loads the smaller field it uses).  Fields that are not a multiple
+    of four try each of them with extra players (a design with fewer rounds
+    can take the extras for longer).
     """
     options: list[tuple[str, Rounds]] = []
     found = construction(players) if players % 4 == 0 and players >= 16 else None
@@ -161,11 +187,21 @@ def best_design(players: int) -> Design | None:
         if got != players:
             raise CatalogueError(f"entry for {players} expands to {got} players")
         options.append((name, rounds))
-    best: Design | None = None
     for name, rounds in options:
         verify(players, rounds, name=name)
-        if best is None or len(rounds) > len(best.rounds):
-            best = Design(players, name, tuple(tuple(tuple(t) for t in r) for r in rounds))
+    return tuple(
+        Design(players, name, tuple(tuple(tuple(t) for t in r) for r in rounds))
+        for name, rounds in options
+    )
+
+
+@cache
+def best_design(players: int) -> Design | None:
+    """The shipped design with most repeat-free rounds for a field of ``players``."""
+    best: Design | None = None
+    for design in field_designs(players):
+        if best is None or len(design.rounds) > len(best.rounds):
+            best = design
     return best
 
 
@@ -179,4 +215,5 @@ def designs() -> dict[int, Design]:
 def cache_clear() -> None:
     """Forget loaded designs (after the data file or the entries changed)."""
     raw_entries_by_field.cache_clear()
+    field_designs.cache_clear()
     best_design.cache_clear()
