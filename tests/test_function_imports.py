@@ -21,6 +21,8 @@ ALLOWED = {
     "rating task (it imports models)",
     ("tournaments/pairing/schedules/exact.py", "ortools.sat.python"): "an optional extra "
     "(`.[schedules]`) that only the offline schedule build uses; the site never imports it",
+    ("tournaments/pairing/schedules/rotational.py", "ortools.sat.python"): "the same optional "
+    "extra, for the offline search of rotational base rounds",
 }
 
 

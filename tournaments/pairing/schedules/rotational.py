@@ -22,7 +22,9 @@ Translating a base round gives another, so ``oo_0`` sits with ``(0, 0)``.
 
 from __future__ import annotations
 
+import argparse
 import itertools
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,8 +128,6 @@ def base_round(
 
 
 def main() -> None:
-    import argparse
-    import time
 
     parser = argparse.ArgumentParser(prog="python -m tournaments.pairing.schedules.rotational")
     parser.add_argument("m", type=int)

@@ -15,6 +15,7 @@ fields.  Offline only.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import time
@@ -104,7 +105,6 @@ def turned_base(
 
 
 def main() -> None:
-    import argparse
 
     parser = argparse.ArgumentParser(prog="python -m tournaments.pairing.schedules.turnsearch")
     parser.add_argument("m", type=int)
