@@ -167,7 +167,9 @@ def build(
         if want(players, "cyclic"):
             turn = rotational.Symmetry(unit, (1, 2, 0), (), (1, 2, 0))
             label = f"{players}: CP-SAT base round over Z_{m} x Z_3 + 3, levels turned"
-            search = partial(rotational.base_round, m, 3, 3, seconds=exact_seconds, symmetry=turn)
+            search = partial(
+                rotational.base_round, m, 3, 3, seconds=exact_seconds, symmetry=turn, anchor=True
+            )
             base = timed(label, search)
             if base is not None:
                 entries.append({"players": players, "kind": "cyclic", "m": m, "k": 3, "h": 3,

@@ -6,7 +6,7 @@ recipe rather than as tables:
 * ``orbits``: starter tables for ``3q + 1`` players (:mod:`.orbits`);
 * ``cyclic``: a base round over ``Z_m x Z_k`` plus fixed points
   (:mod:`tournaments.pairing.cyclic`), developed into ``rounds`` rounds
-  (``m`` unless given);
+  (``m`` unless given), or several (``bases``) developed one after another;
 * ``td``: a resolvable transversal design on ``4n`` players plus the best
   schedule for ``n`` inside each group (:mod:`.mols`);
 * ``inflate``: the best design for ``master`` players times a resolvable
@@ -89,9 +89,13 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
         return 3 * q + 1, f"resolvable design over GF({q}) (orbits)", orbits.develop(base, q)
     if kind == "cyclic":
         m, k, h = int(entry["m"]), int(entry["k"]), int(entry["h"])
-        base = [tuple(int(p) for p in t) for t in entry["base"]]
         count = int(entry.get("rounds", m))  # fewer when a subgroup fixes the base round
-        return m * k + h, f"cyclic base round over Z_{m}", develop(base, m, k, count)
+        bases = entry["bases"] if "bases" in entry else [entry["base"]]
+        rounds: Rounds = []
+        for base in bases:
+            rounds += develop([tuple(int(p) for p in t) for t in base], m, k, count)
+        name = f"cyclic base round{'s' if len(bases) > 1 else ''} over Z_{m}"
+        return m * k + h, name, rounds
     if kind == "td":
         n = int(entry["n"])
         inner = known.get(n)

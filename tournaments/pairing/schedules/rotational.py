@@ -17,7 +17,17 @@ there are classes, e.g. 32 players over ``Z_10 x Z_3`` plus two).
   36 and 48 players in seconds, 60 with ``u = 7`` in two minutes);
 * ``"negate"``: ``(x, r) -> (-x, r)``, swapping ``oo_0`` and ``oo_1``.
 
-Translating a base round gives another, so ``oo_0`` sits with ``(0, 0)``.
+Translating a base round gives another, so ``oo_0`` sits with ``(0, 0)``
+(unless the symmetry multiplies by ``u != 1``: translating would not keep
+it, or a ``hint``, a near miss of :mod:`.turnsearch`, says where to start;
+``anchor`` forces it, as when 60 players' base round was found).
+
+What did not work (one worker): 32 players over ``Z_10 x Z_3`` plus two, none
+in 4 minutes, and none kept by the involutions ``x -> c_r - x`` or
+``(x, 1) <-> (+-x, 2)`` tried (proved in a second); two base rounds over
+``Z_5 x Z_6`` plus two, proved impossible in 273 s; 44 players over
+``Z_14 x Z_3`` plus two, none in 7 minutes; 72 and 84 players
+turned (``u = 1``, ``u = 10``), none in 10 minutes.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,46 +77,80 @@ def base_round(
     seed: int = 0,
     symmetry: Symmetry | None = None,
     workers: int = 1,
+    anchor: bool | None = None,
 ) -> list[Block] | None:
     """A conflict-free base round of tables of four found by CP-SAT, or ``None``."""
+    found = base_rounds(
+        m, k, h, seconds=seconds, seed=seed, symmetry=symmetry, workers=workers, anchor=anchor
+    )
+    return found[0] if found else None
+
+
+def base_rounds(
+    m: int,
+    k: int,
+    h: int,
+    *,
+    bases: int = 1,
+    seconds: float = 600.0,
+    seed: int = 0,
+    symmetry: Symmetry | None = None,
+    workers: int = 1,
+    hint: Sequence[Sequence[Block]] = (),
+    anchor: bool | None = None,
+) -> list[list[Block]] | None:
+    """``bases`` base rounds whose pairs use every difference class at most once together.
+
+    Developed over ``Z_m`` they give ``bases * m`` rounds (32 players: two
+    base rounds over ``Z_5 x Z_6`` plus two for ten rounds).
+    """
     from ortools.sat.python import cp_model  # optional extra, offline only
 
     n, finite = m * k + h, m * k
     if n % 4:
         raise ValueError("tables of four need a multiple of four players")
     model = cp_model.CpModel()
-    together: dict[tuple[int, int], Any] = {}
+    together: list[dict[tuple[int, int], Any]] = [{} for _ in range(bases)]
     classes: dict[tuple[int, int, int], list[Any]] = {}
     for p, q in itertools.combinations(range(n), 2):
         key = _diff_key(p, q, m, finite)
         if key is None or key[0] < 0:
             continue
-        var = together[p, q] = model.new_bool_var(f"t{p}_{q}")
-        classes.setdefault(key, []).append(var)
+        for b in range(bases):
+            var = together[b][p, q] = model.new_bool_var(f"t{b}_{p}_{q}")
+            classes.setdefault(key, []).append(var)
 
-    def pair(p: int, q: int) -> Any:
-        return together.get((min(p, q), max(p, q)))
-
-    exact = len(classes) == 6 * n // 4
+    exact = len(classes) == bases * 6 * n // 4
     for used in classes.values():
         (model.add_exactly_one if exact else model.add_at_most_one)(used)
-    for p in range(n):
-        model.add(sum(v for q in range(n) if q != p and (v := pair(p, q)) is not None) == 3)
-    for a, b, c in itertools.combinations(range(n), 3):
-        ab, ac, bc = pair(a, b), pair(a, c), pair(b, c)
-        for x, y, z in ((ab, bc, ac), (ab, ac, bc), (ac, bc, ab)):
-            if x is None or y is None:
-                continue
-            if z is None:
-                model.add_bool_or([x.Not(), y.Not()])
-            else:
-                model.add_bool_or([x.Not(), y.Not(), z])
-    if h:
-        model.add(together[0, finite] == 1)
-    if symmetry is not None:
-        for (p, q), var in together.items():
-            image = pair(symmetry.image(p, m, k, h), symmetry.image(q, m, k, h))
-            model.add(var == (image if image is not None else 0))
+    for b, pairs in enumerate(together):
+
+        def pair(p: int, q: int, pairs: dict[tuple[int, int], Any] = pairs) -> Any:
+            return pairs.get((min(p, q), max(p, q)))
+
+        for p in range(n):
+            model.add(sum(v for q in range(n) if q != p and (v := pair(p, q)) is not None) == 3)
+        for x, y, z in itertools.combinations(range(n), 3):
+            xy, xz, yz = pair(x, y), pair(x, z), pair(y, z)
+            for one, two, third in ((xy, yz, xz), (xy, xz, yz), (xz, yz, xy)):
+                if one is None or two is None:
+                    continue
+                if third is None:
+                    model.add_bool_or([one.Not(), two.Not()])
+                else:
+                    model.add_bool_or([one.Not(), two.Not(), third])
+        if anchor is None:  # translating keeps the symmetry only if u = 1
+            anchor = not hint and (symmetry is None or symmetry.unit % m == 1)
+        if h and b == 0 and anchor:
+            model.add(pairs[0, finite] == 1)
+        if b < len(hint):
+            hinted = {(min(p, q), max(p, q)) for t in hint[b] for p in t for q in t if p != q}
+            for both, var in pairs.items():
+                model.add_hint(var, both in hinted)
+        if symmetry is not None:
+            for (p, q), var in pairs.items():
+                image = pair(symmetry.image(p, m, k, h), symmetry.image(q, m, k, h))
+                model.add(var == (image if image is not None else 0))
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
@@ -113,18 +158,26 @@ def base_round(
     solver.parameters.random_seed = seed
     if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    base: list[Block] = []
-    placed: set[int] = set()
-    for p in range(n):
-        if p in placed:
-            continue
-        mates = (q for q in range(p + 1, n) if (v := pair(p, q)) is not None and solver.value(v))
-        table = (p, *mates)
-        placed.update(table)
-        base.append(table)
-    if conflicts(base, m, k) != 0 or sorted(placed) != list(range(n)):
-        raise AssertionError(f"CP-SAT base round over Z_{m} x Z_{k} + {h} does not verify")
-    return base
+    found: list[list[Block]] = []
+    for pairs in together:
+        base: list[Block] = []
+        placed: set[int] = set()
+        for p in range(n):
+            if p not in placed:
+                mates = (
+                    q
+                    for q in range(p + 1, n)
+                    if (v := pairs.get((p, q))) is not None and solver.value(v)
+                )
+                table = (p, *mates)
+                placed.update(table)
+                base.append(table)
+        if sorted(placed) != list(range(n)):
+            raise AssertionError("a CP-SAT base round does not seat everyone once")
+        found.append(base)
+    if conflicts([t for base in found for t in base], m, k) != 0:
+        raise AssertionError(f"CP-SAT base rounds over Z_{m} x Z_{k} + {h} do not verify")
+    return found
 
 
 def main() -> None:
@@ -135,6 +188,7 @@ def main() -> None:
     parser.add_argument("h", type=int)
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bases", type=int, default=1, help="base rounds developed together")
     parser.add_argument("--symmetry", default="", choices=["", *NAMED])
     parser.add_argument("--unit", type=int, default=1, help="the symmetry multiplies by this")
     parser.add_argument("--levels", default="", help="level images, e.g. 1,2,0")
@@ -154,10 +208,11 @@ def main() -> None:
         ints(args.fixed) or symmetry.fixed,
     )
     plain = symmetry == Symmetry()
-    found = base_round(
+    found = base_rounds(
         args.m,
         args.k,
         args.h,
+        bases=args.bases,
         seconds=args.seconds,
         seed=args.seed,
         symmetry=None if plain else symmetry,
