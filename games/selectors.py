@@ -325,8 +325,8 @@ def round_dashboard(
         entry = cached.get(key) if key is not None and not needs_state else None
         if entry is None:
             state = table_state(table)
-            if needs_state:
-                states[table.pk] = (table, state)  # type: ignore[index]
+            if states is not None and needs_state:
+                states[table.pk] = (table, state)
             entry = _dashboard_entry(state)
             if key is not None:
                 fresh[key] = entry

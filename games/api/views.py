@@ -75,6 +75,13 @@ _AHEAD_PARAM = OpenApiParameter(
 )
 
 
+def _answers_state(request: Any, code: int = status.HTTP_200_OK) -> Any:
+    """The schema of an operation that answers with the table's state (``?ahead=N`` too)."""
+    return extend_schema(
+        request=request, parameters=[_AHEAD_PARAM], responses={code: s.GameStateSerializer}
+    )
+
+
 def _ahead_asked(request: Request) -> int:
     raw = request.query_params.get("ahead")
     if raw is None:
@@ -115,7 +122,7 @@ def _input(serializer: type[Any], request: Request) -> dict[str, Any]:
 class TableStateApi(StateAnswerApi):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[_AHEAD_PARAM], responses={200: s.GameStateSerializer})
+    @_answers_state(None)
     def get(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         if not may_see_table(request.user, table):
@@ -124,11 +131,7 @@ class TableStateApi(StateAnswerApi):
 
 
 class DealRecordApi(StateAnswerApi):
-    @extend_schema(
-        request=s.DealRecordInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={201: s.GameStateSerializer},
-    )
+    @_answers_state(s.DealRecordInputSerializer, status.HTTP_201_CREATED)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         deal = services.deal_record(
@@ -139,11 +142,7 @@ class DealRecordApi(StateAnswerApi):
 
 
 class DealUndoApi(StateAnswerApi):
-    @extend_schema(
-        request=s.DealUndoInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={200: s.GameStateSerializer},
-    )
+    @_answers_state(s.DealUndoInputSerializer)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         services.deal_undo(
@@ -153,11 +152,7 @@ class DealUndoApi(StateAnswerApi):
 
 
 class DealCorrectApi(StateAnswerApi):
-    @extend_schema(
-        request=s.DealCorrectInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={201: s.GameStateSerializer},
-    )
+    @_answers_state(s.DealCorrectInputSerializer, status.HTTP_201_CREATED)
     def post(self, request: Request, deal_id: int) -> Response:
         deal = get_object_or_404(DealEntry.objects.select_related("game__table"), pk=deal_id)
         services.deal_correct(
@@ -167,11 +162,7 @@ class DealCorrectApi(StateAnswerApi):
 
 
 class MisdealRecordApi(StateAnswerApi):
-    @extend_schema(
-        request=s.MisdealInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={201: s.GameStateSerializer},
-    )
+    @_answers_state(s.MisdealInputSerializer, status.HTTP_201_CREATED)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.MisdealInputSerializer, request)
@@ -181,7 +172,7 @@ class MisdealRecordApi(StateAnswerApi):
 
 
 class MisdealWaiveApi(StateAnswerApi):
-    @extend_schema(request=None, parameters=[_AHEAD_PARAM], responses={200: s.GameStateSerializer})
+    @_answers_state(None)
     def post(self, request: Request, misdeal_id: int) -> Response:
         misdeal = get_object_or_404(
             MisdealEntry.objects.select_related("game__table"), pk=misdeal_id
@@ -191,11 +182,7 @@ class MisdealWaiveApi(StateAnswerApi):
 
 
 class RefereeCallApi(StateAnswerApi):
-    @extend_schema(
-        request=s.RefereeCallInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={200: s.GameStateSerializer},
-    )
+    @_answers_state(s.RefereeCallInputSerializer)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.RefereeCallInputSerializer, request)
@@ -204,11 +191,7 @@ class RefereeCallApi(StateAnswerApi):
 
 
 class PaperEnterApi(StateAnswerApi):
-    @extend_schema(
-        request=s.PaperEnterInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={201: s.GameStateSerializer},
-    )
+    @_answers_state(s.PaperEnterInputSerializer, status.HTTP_201_CREATED)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         data = _input(s.PaperEnterInputSerializer, request)
@@ -223,7 +206,7 @@ class PaperEnterApi(StateAnswerApi):
 
 
 class RefereeAcknowledgeApi(StateAnswerApi):
-    @extend_schema(request=None, parameters=[_AHEAD_PARAM], responses={200: s.GameStateSerializer})
+    @_answers_state(None)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
         services.game_referee_acknowledge(by=request.user, table=table)
@@ -261,11 +244,7 @@ class AppealFileApi(APIView):
 
 
 class AppealDecideApi(StateAnswerApi):
-    @extend_schema(
-        request=s.AppealDecideInputSerializer,
-        parameters=[_AHEAD_PARAM],
-        responses={200: s.GameStateSerializer},
-    )
+    @_answers_state(s.AppealDecideInputSerializer)
     def post(self, request: Request, appeal_id: int) -> Response:
         appeal = get_object_or_404(
             Appeal.objects.select_related("ruling__game__table"), pk=appeal_id
