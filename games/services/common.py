@@ -8,6 +8,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -85,9 +86,12 @@ def actor(by: AnyUser | None) -> User | None:
     return cast(User, by) if by is not None and by.is_authenticated else None
 
 
-def tournament_writable(table: Table) -> None:
-    """A finished tournament is read-only for scorekeeping until a director reopens it."""
-    status = Tournament.objects.values_list("status", flat=True).get(rounds__tables=table)
+def tournament_writable(table: Table, status: str | None = None) -> None:
+    """A finished tournament is read-only for scorekeeping until a director reopens it.
+
+    ``status`` is the tournament's status when the caller has just read it."""
+    if status is None:
+        status = Tournament.objects.values_list("status", flat=True).get(rounds__tables=table)
     if status == TournamentStatus.FINISHED:
         raise ValidationError(
             {
@@ -107,11 +111,20 @@ def game_lock(table: Table) -> TableGame:
 
     Every scorekeeping write goes through here, so this is where a finished tournament
     refuses them."""
-    tournament_writable(table)
-    game = TableGame.objects.select_for_update(no_key=True).filter(table=table).first()
-    if game is None:
+    # The tournament's status comes with the locked row (one query, not two per write).
+    found = (
+        TableGame.objects.select_for_update(no_key=True, of=("self",))
+        .filter(table=table)
+        .annotate(tournament_status=F("table__round__tournament__status"))
+        .first()
+    )
+    if found is None:
+        tournament_writable(table)
         game_start(table=table)
         game = TableGame.objects.select_for_update(no_key=True).get(table=table)
+    else:
+        tournament_writable(table, found.tournament_status)
+        game = found
     game.table = table
     return game
 

@@ -210,9 +210,10 @@ def deal_record(
         idempotency_key=idempotency_key or None,
         recorded_by=actor(by),
     )
+    # No savepoint of its own: the error ends this whole write (deal_record's transaction,
+    # itself a savepoint when a caller's transaction holds it), so nothing continues on it.
     try:
-        with transaction.atomic():
-            deal.save()
+        deal.save()
     except IntegrityError as exc:
         raise ValidationError(
             {
