@@ -72,7 +72,7 @@ def nginx_render(front: Front) -> str:
     values = {
         "workers": front.workers,
         "run_dir": str(front.run_dir),
-        "access_log": front.access_log,
+        "access_log": "off" if front.access_log == "off" else f"{front.access_log} timed",
         "mime_types": front.mime_types,
         "web_servers": _servers(front.web),
         "ws_servers": _servers(front.ws),

@@ -48,3 +48,13 @@ def test_nginx_routes_websockets_and_pages_to_their_upstreams(tmp_path: Path) ->
 def test_an_upstream_that_is_not_host_and_port_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="upstream"):
         nginx_render(front(tmp_path, web=["127.0.0.1:8301; include /etc/passwd"]))
+
+
+def test_an_access_log_records_each_requests_time_and_cache_status(tmp_path: Path) -> None:
+    quiet = nginx_render(front(tmp_path))
+    assert "    access_log off;" in quiet
+    logged = nginx_render(front(tmp_path, access_log=str(tmp_path / "access.log")))
+    assert f"access_log {tmp_path / 'access.log'} timed;" in logged
+    timed = logged.split("log_format timed")[1].split(";")[0]
+    assert "$request_time" in timed and "$upstream_response_time" in timed
+    assert "$upstream_cache_status" in timed

@@ -25,6 +25,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--online", type=int, default=100, help="online tables with 3 bots each")
     parser.add_argument("--judge-think", type=float, default=1.0, help="seconds between deals")
     parser.add_argument("--reader-think", type=float, default=5.0, help="seconds between loads")
+    parser.add_argument(
+        "--online-think",
+        type=float,
+        default=1.0,
+        help="seconds the online player takes over a move (0: at once, a stress run that "
+        "keeps the machine saturated and measures only its queue)",
+    )
     parser.add_argument("--resend-share", type=float, default=0.1, help="deals resent on purpose")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument(
@@ -52,7 +59,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def _run_online(
-    base_url: str, games: list[tuple[int, Session]], recorder: Recorder, until: float
+    base_url: str,
+    games: list[tuple[int, Session]],
+    recorder: Recorder,
+    until: float,
+    think: float,
 ) -> None:
     from tools.loadtest.users import online_player
 
@@ -65,6 +76,7 @@ def _run_online(
                     session=session,
                     recorder=recorder,
                     until=until,
+                    think=think,
                 )
                 for game_id, session in games
             )
@@ -148,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         if data.online:
             threads.append(
                 threading.Thread(
-                    target=_run_online, args=(base_url, data.online, recorder, until), daemon=True
+                    target=_run_online,
+                    args=(base_url, data.online, recorder, until, args.online_think),
+                    daemon=True,
                 )
             )
         print(

@@ -76,10 +76,19 @@ def main(argv: list[str] | None = None) -> int:
     errors: dict[str, int] = dict.fromkeys(args.paths, 0)
     for _ in range(args.rounds):
         for path in args.paths:
-            rate, failed = asyncio.run(measure(args.url, path, args.seconds, args.concurrency))
+            try:
+                rate, failed = asyncio.run(measure(args.url, path, args.seconds, args.concurrency))
+            except OSError as exc:
+                print(f"cannot reach {args.url}: {exc}")
+                return 1
             rates[path].append(rate)
             errors[path] += failed
     first = statistics.median(rates[args.paths[0]])
+    if not first:
+        # Nothing answered 200 on the first path (a wrong address, a 502): a ratio to it means
+        # nothing, so say why instead of dividing by zero.
+        print(f"{args.paths[0]}: no answer 200/304 in {errors[args.paths[0]]} tries at {args.url}")
+        return 1
     print(f"{'path':<60}{'best/s':>9}{'median/s':>10}{'ratio':>7}  errors")
     for path in args.paths:
         median = statistics.median(rates[path])

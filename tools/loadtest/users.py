@@ -182,14 +182,22 @@ def _online_action(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 async def online_player(
-    *, base_url: str, game_id: int, session: Session, recorder: Recorder, until: float
+    *,
+    base_url: str,
+    game_id: int,
+    session: Session,
+    recorder: Recorder,
+    until: float,
+    think: float = 0.0,
 ) -> None:
     """Plays seat A of a practice game against three server bots, timing each action
-    from sending it to the state that shows it applied."""
+    from sending it to the state that shows it applied. Before each move the player thinks
+    ``think`` seconds on average (0.5 to 1.5 times it), as the judges do between deals."""
     import websockets
 
     ws_url = base_url.replace("http://", "ws://") + f"/ws/online/{game_id}/"
     headers = {"Cookie": session.cookie, "Origin": base_url}
+    rng = random.Random(game_id)
     try:
         async with websockets.connect(ws_url, additional_headers=headers, open_timeout=20) as ws:
             await ws.send(json.dumps({"type": "hello", "version": None}))
@@ -217,6 +225,8 @@ async def online_player(
                     return
                 action = _online_action(frame.get("view") or {})
                 if action is not None and acted is None:
+                    if think > 0:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     acted = (version, time.perf_counter())
                     await ws.send(
                         json.dumps({"type": "action", "version": version, "action": action})
