@@ -49,6 +49,20 @@ def _celery_eager_unless_integration(request: pytest.FixtureRequest) -> Iterator
     app.conf.task_always_eager = before
 
 
+@pytest.fixture(autouse=True)
+def _channel_layer_of_this_test() -> Iterator[None]:
+    """Each test builds its own channel layer. Tests run their consumers on a fresh event loop
+    each (``async_to_sync``), and channels_redis keeps receive state on the layer object (a
+    lock bound to the loop that first waited on it); a loop that ended with a receive in
+    flight would otherwise hand that state to the next test ("bound to a different event
+    loop"). A server process runs one loop, so production never meets this."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the tests that drive Chromium last.
