@@ -228,6 +228,8 @@ class PlayoffCreateApi(APIView):
 
 
 class RoundWordApi(APIView):
+    """A round's word alone (the same rule as the format's ``PATCH``: until a game starts)."""
+
     permission_classes = AUTH
 
     @extend_schema(request=s.RoundWordInputSerializer, responses={200: s.RoundSerializer})

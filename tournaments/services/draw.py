@@ -57,7 +57,7 @@ from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_recompute_if_stale
 from tournaments.selectors import round_is_finished, round_previous
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
-from tournaments.services.rounds import FINAL_STAGES, round_word_for_field
+from tournaments.services.rounds import FINAL_STAGES, round_word_for_field, word_switch
 
 #: The draw job (defined in ``tournaments.tasks``, which calls ``round_draw_run``).
 ROUND_DRAW_TASK = "tournaments.round_draw"
@@ -277,8 +277,7 @@ def round_draw_start(
         raise field.refuse(exc, "entries" if exc.code == "field_size" else "round") from exc
     longer = round_word_for_field(round, len(field.eligible))
     if longer is not None:
-        round.planned_word = round.word
-        round.word = longer
+        word_switch(round, longer)
     round.draw_seed = seed if seed is not None else secrets.randbelow(2**31)
     round.draw_method = method
     round.status = RoundStatus.DRAWING

@@ -117,26 +117,18 @@ def round_create(
     return round
 
 
-@transaction.atomic
 def round_word_set(*, by: AnyUser | None, round: Round, word: PlayingWord) -> Round:
-    """The director's choice of word for a round not yet drawn (also the longer word)."""
-    round = (
-        Round.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("tournament", "word")
-        .get(pk=round.pk)
-    )
-    require_director(by, round.tournament)
-    if round.status not in (RoundStatus.PLANNED, RoundStatus.DRAFT):
-        raise ValidationError(
-            {"word": [_("The word of a published round cannot change.")]}, code="published"
-        )
-    word_assert_usable(word)
+    """The director's choice of word for a round (also the longer word): the word part of
+    ``round_format_set``, which alone decides until when a round's word may change."""
+    return round_format_set(by=by, round=round, word=word)
+
+
+def word_switch(round: Round, word: PlayingWord) -> None:
+    """Puts ``word`` on the round. The first change of length keeps the word as planned,
+    because the longer-word rule counts its extra letter from that one."""
     if round.planned_word_id is None and len(word.letters) != len(round.word.letters):
         round.planned_word = round.word
     round.word = word
-    round.full_clean()
-    round.save(update_fields=["word", "planned_word"])
-    return round
 
 
 def round_game_started(round: Round) -> bool:
@@ -182,9 +174,7 @@ def round_format_set(
         )
     if word is not None and word.pk != round.word_id:
         word_assert_usable(word)
-        if round.planned_word_id is None and len(word.letters) != len(round.word.letters):
-            round.planned_word = round.word
-        round.word = word
+        word_switch(round, word)
     mode = placka_mode or round.placka_mode
     place = round.first_place if first_place is _UNSET else first_place
     _format_check(round.stage, mode, place)

@@ -110,8 +110,15 @@ def test_a_final_from_the_api_is_an_elimination_final_whose_format_holds_until_i
     assert TableSeat.objects.get(table__round=final, position="B").entry_id == seat_a.entry_id
     final = draw.round_draw_publish(by=e.director, round=final)
     final.tables.update(line_judge=e.judge)
+    # The word alone has its own address under the same rule: published, not yet started.
+    word_url = f"/api/rounds/{final.pk}/word/"
+    answer = api.post(word_url, {"word": other.pk})
+    assert answer.status_code == 200 and answer.json()["word"] == "ABC", answer.json()
+    api.post(word_url, {"word": word.pk})
 
     _lose_seats(e, final, "B")  # the game has started
+    refused = api.post(word_url, {"word": other.pk})
+    assert refused.status_code == 409 and "has started" in str(refused.json())
     answer = api.patch(url, {"placka_mode": PlackaModeChoice.UNTIL_FIRST_PLACKA}, format="json")
     assert answer.status_code == 409
     assert "has started" in str(answer.json())
