@@ -51,12 +51,16 @@ class Entrant:
     status: EntrantStatus = EntrantStatus.SCORING
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameLine:
     """One player's game in one round: what the scoresheet says about that seat.
 
     ``placka`` is true when the player completed the playing word (lost the game).
     ``penalty_points`` is ``None`` when the tournament does not record them.
+
+    Treat it as a value: nothing changes a line once built. It is not ``frozen`` because a
+    frozen dataclass sets each field through ``object.__setattr__``, which made building
+    the 10,000 lines of a read (1,000 players x 10 rounds) cost 7-9 ms instead of 2.
     """
 
     player_id: PlayerId
