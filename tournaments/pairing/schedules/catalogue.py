@@ -11,6 +11,8 @@ recipe rather than as tables:
   schedule for ``n`` inside each group (:mod:`.mols`);
 * ``inflate``: the best design for ``master`` players times a resolvable
   TD(4, n), its groups filled (:mod:`.inflate`);
+* ``lifted``: rounds that swapping every player with a partner maps onto
+  themselves, one table of each twin pair stored (:mod:`.lifted`);
 * ``tables``: rounds found by an offline local search, stored as they are
   (base64, one byte per player) for fields no construction covers.
 
@@ -35,7 +37,7 @@ from typing import Any
 from ..cyclic import develop
 from ..designs import construction
 from ..sizes import table_sizes
-from . import inflate, mols, orbits
+from . import inflate, lifted, mols, orbits
 
 Rounds = list[list[list[int]]]
 
@@ -107,6 +109,10 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
         return 4 * n, f"resolvable transversal design TD(4, {n}){inner_text}", rounds
     if kind == "inflate":
         return _inflated(int(entry["master"]), int(entry["n"]))
+    if kind == "lifted":
+        players = int(entry["players"])
+        halves = [[[int(p) for p in t] for t in r] for r in entry["rounds"]]
+        return players, "partner-swap invariant rounds (CP-SAT)", lifted.unfold(players, halves)
     if kind == "tables":
         players = int(entry["players"])
         return players, "local search (shipped)", decode_rounds(players, list(entry["rounds"]))
