@@ -1,4 +1,4 @@
-"""Wilson's transversal designs, their squares, and the partner-swap rounds."""
+"""Wilson's transversal designs, their squares, frames, and the partner-swap rounds."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from tournaments.pairing.schedules import lifted, mols, verify
+from tournaments.pairing.schedules import best_design, frames, lifted, mols, verify
 from tournaments.pairing.schedules.catalogue import raw_entries
 from tournaments.pairing.schedules.wilson import check
 
@@ -61,3 +61,31 @@ def test_lifted_rounds_unfold_into_the_optimum_for_32() -> None:
     met = {frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2)}
     assert len(met) == 32 * 31 // 2 - 16
     assert all(frozenset((p, lifted.twin(32, p))) not in met for p in range(32))
+
+
+def test_frame_of_type_3_5_is_found_and_checked() -> None:
+    classes = frames.search_3_5()
+    assert frames.is_frame(classes)
+    broken = [[list(t) for t in c] for c in classes]
+    broken[0][0][0], broken[0][1][0] = broken[0][1][0], broken[0][0][0]  # a pair seated twice
+    assert not frames.is_frame(broken)
+    assert not frames.is_frame(classes[:4])
+
+
+def test_weighted_frame_filled_reaches_the_optimum_for_108() -> None:
+    fill = best_design(24)
+    assert fill is not None and len(fill.rounds) == 7
+    rounds = frames.frame_rounds(frames.search_3_5(), 7, fill.as_lists())
+    assert len(rounds) == 35 == (108 - 3) // 3
+    verify(108, rounds)
+
+
+def test_a_fill_without_groups_of_three_is_refused() -> None:
+    fill = best_design(24)
+    assert fill is not None
+    with pytest.raises(ValueError):
+        frames.frame_rounds(frames.search_3_5(), 7, fill.as_lists()[:6])
+    rounds = fill.as_lists()
+    rounds[6] = rounds[5]  # a round played twice: more players never meet
+    with pytest.raises(ValueError):
+        frames.frame_rounds(frames.search_3_5(), 7, rounds)

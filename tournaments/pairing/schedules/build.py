@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from ..search import anneal, split
 from ..sizes import table_sizes
-from . import basesearch, lifted, orbits, rotational
+from . import basesearch, frames, lifted, orbits, rotational
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
 from .exact import starters_exact, turned_base_round  # ortools: imported only when a search runs
 from .extras import add_extras
@@ -40,6 +40,8 @@ TD_ORDERS = (9, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 TURNED_CP = ((36, 11, 1), (48, 15, 1), (60, 19, 7))
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
 INFLATIONS = ((120, 24, 5),)
+#: (players, m): a 4-frame of type 3^5 weighted by m, groups filled with 3m + 3 (:mod:`.frames`)
+FRAMES = ((108, 7),)
 #: (players, rounds) for CP-SAT schedules kept by the partner swap (:mod:`.lifted`)
 LIFTED = ((32, 10),)
 #: (players, m, k, h) for cyclic base-round searches
@@ -166,6 +168,10 @@ def build(
     for players, master, n in INFLATIONS:
         if want(players, "inflate"):
             entries.append({"players": players, "kind": "inflate", "master": master, "n": n})
+    for players, m in FRAMES:
+        if want(players, "frame"):
+            entries.append({"players": players, "kind": "frame", "m": m,
+                            "classes": frames.search_3_5()})  # fmt: skip
     for players, rounds in LIFTED if exact_seconds > 0 else ():
         if want(players, "lifted"):
             label = f"{players}: CP-SAT rounds kept by the partner swap"
