@@ -23,6 +23,8 @@ ALLOWED = {
     "(`.[schedules]`) that only the offline schedule build uses; the site never imports it",
     ("tournaments/pairing/schedules/rotational.py", "ortools.sat.python"): "the same optional "
     "extra, for the offline search of rotational base rounds",
+    ("tournaments/pairing/schedules/lifted.py", "ortools.sat.python"): "the same optional "
+    "extra, for the offline search of schedules kept by the partner swap",
 }
 
 

@@ -12,7 +12,7 @@ from tournaments.pairing.cli import main
 from tournaments.pairing.designs import affine_gf4, binary_spread, construction
 from tournaments.pairing.schedule import Schedule, repeat_free_bound, schedule_make
 
-#: players -> (known maximum, repeat-free rounds this package reaches)
+#: players -> (known maximum, repeat-free rounds of the built-in construction alone)
 REACHED = {
     16: (5, 5),
     20: (5, 5),
@@ -44,7 +44,7 @@ def first_repeat(rounds: list[list[list[int]]]) -> int | None:
 
 @pytest.mark.parametrize("players", [16, 32, 64, 128])
 def test_schedule_command_at_the_known_maximum(capsys, players: int) -> None:
-    known, reached = REACHED[players]
+    known = REACHED[players][0]  # the shipped catalogue reaches it (32, 128: beyond the built-ins)
     status, out, err = run_cli(
         capsys, "schedule", "--players", str(players), "--rounds", str(known), "--report"
     )
@@ -55,10 +55,9 @@ def test_schedule_command_at_the_known_maximum(capsys, players: int) -> None:
     for tables in rounds:
         assert sorted(p for t in tables for p in t) == list(range(1, players + 1))
         assert all(len(t) == 4 for t in tables)
-    repeat = first_repeat(rounds)
-    assert (known if repeat is None else repeat - 1) == reached
-    assert data["report"]["repeat_free_rounds"] == reached
-    assert data["report"]["first_repeat_round"] == (None if reached == known else reached + 1)
+    assert first_repeat(rounds) is None
+    assert data["report"]["repeat_free_rounds"] == known
+    assert data["report"]["first_repeat_round"] is None
 
 
 @pytest.mark.parametrize("players", sorted(REACHED))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.pairing import cyclic
-from tournaments.pairing.schedules import orbits, verify
+from tournaments.pairing.schedules import lifted, orbits, verify
 from tournaments.pairing.schedules.exact import starters_exact, turned_base_round
 
 pytest.importorskip("ortools")  # exact.py imports it only when a search runs
@@ -38,3 +38,11 @@ def test_wrapped_base_round_develops_into_the_optimum_over_z_3m() -> None:
 
 def test_turned_base_round_needs_an_odd_order_of_the_right_residue() -> None:
     assert turned_base_round(15, seconds=1) is None
+
+
+def test_partner_swap_search_finds_a_small_schedule() -> None:
+    rounds = lifted.search(8, 4, seconds=30)  # 16 players, partners never meeting
+    assert rounds is not None
+    verify(16, rounds)
+    unfolded = lifted.unfold(16, lifted.halves(16, rounds))
+    assert [sorted(map(sorted, r)) for r in unfolded] == [sorted(map(sorted, r)) for r in rounds]

@@ -6,7 +6,8 @@ the file are kept unless a search finds more rounds.  ``--exact SECONDS``
 adds the CP-SAT searches of :mod:`.exact` and :mod:`.rotational` (the
 optional extra ``schedules``): orbit starters the local search misses, base
 rounds over ``Z_m x Z_3`` for ``3m + 1`` players, and base rounds kept by
-turning the levels for ``3m + 3`` players (36, 48, 60).  Seeded (CP-SAT on
+turning the levels for ``3m + 3`` players (36, 48, 60), and 32 players'
+10 rounds kept by the partner swap (:mod:`.lifted`).  Seeded (CP-SAT on
 one worker), so a rebuild finds the same recipes.
 """
 
@@ -22,7 +23,7 @@ from typing import Any, TypeVar
 
 from ..search import anneal, split
 from ..sizes import table_sizes
-from . import basesearch, orbits, rotational
+from . import basesearch, frames, lifted, orbits, rotational
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
 from .exact import starters_exact, turned_base_round  # ortools: imported only when a search runs
 from .extras import add_extras
@@ -34,11 +35,15 @@ ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
 #: m for CP-SAT base rounds over Z_m x Z_3 plus one fixed point, turned levels (3m + 1 players)
 TURNED_ORDERS = (33,)
 #: resolvable transversal designs TD(4, n) for 4n players
-TD_ORDERS = (9, 13, 17, 19, 20, 23, 25, 27, 29, 31)
+TD_ORDERS = (9, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: (players, m, unit) for CP-SAT base rounds over Z_m x Z_3 plus three, kept by turning the levels
 TURNED_CP = ((36, 11, 1), (48, 15, 1), (60, 19, 7))
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
-INFLATIONS = ((96, 24, 4), (120, 24, 5))
+INFLATIONS = ((120, 24, 5),)
+#: (players, m): a 4-frame of type 3^5 weighted by m, groups filled with 3m + 3 (:mod:`.frames`)
+FRAMES = ((108, 7),)
+#: (players, rounds) for CP-SAT schedules kept by the partner swap (:mod:`.lifted`)
+LIFTED = ((32, 10),)
 #: (players, m, k, h) for cyclic base-round searches
 CYCLIC_SEARCHES = (
     (32, 10, 3, 2), (36, 11, 3, 3), (44, 14, 3, 2), (48, 15, 3, 3), (52, 17, 3, 1),
@@ -163,6 +168,18 @@ def build(
     for players, master, n in INFLATIONS:
         if want(players, "inflate"):
             entries.append({"players": players, "kind": "inflate", "master": master, "n": n})
+    for players, m in FRAMES:
+        if want(players, "frame"):
+            entries.append({"players": players, "kind": "frame", "m": m,
+                            "classes": frames.search_3_5()})  # fmt: skip
+    for players, rounds in LIFTED if exact_seconds > 0 else ():
+        if want(players, "lifted"):
+            label = f"{players}: CP-SAT rounds kept by the partner swap"
+            swap_search = partial(lifted.search, players // 2, rounds, seconds=exact_seconds)
+            swapped = timed(label, swap_search)
+            if swapped is not None:
+                halves = lifted.halves(players, swapped)
+                entries.append({"players": players, "kind": "lifted", "rounds": halves})
     for players, m, unit in TURNED_CP if exact_seconds > 0 else ():
         if want(players, "cyclic"):
             turn = rotational.Symmetry(unit, (1, 2, 0), (), (1, 2, 0))

@@ -11,6 +11,10 @@ recipe rather than as tables:
   schedule for ``n`` inside each group (:mod:`.mols`);
 * ``inflate``: the best design for ``master`` players times a resolvable
   TD(4, n), its groups filled (:mod:`.inflate`);
+* ``frame``: the holey rounds of a 4-frame of type ``3^u``, weighted by
+  ``m`` and filled with the best design for ``3m + 3`` players (:mod:`.frames`);
+* ``lifted``: rounds that swapping every player with a partner maps onto
+  themselves, one table of each twin pair stored (:mod:`.lifted`);
 * ``tables``: rounds found by an offline local search, stored as they are
   (base64, one byte per player) for fields no construction covers.
 
@@ -35,7 +39,7 @@ from typing import Any
 from ..cyclic import develop
 from ..designs import construction
 from ..sizes import table_sizes
-from . import inflate, mols, orbits
+from . import frames, inflate, lifted, mols, orbits
 
 Rounds = list[list[list[int]]]
 
@@ -107,6 +111,14 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
         return 4 * n, f"resolvable transversal design TD(4, {n}){inner_text}", rounds
     if kind == "inflate":
         return _inflated(int(entry["master"]), int(entry["n"]))
+    if kind == "frame":
+        return _framed(
+            [[[int(p) for p in t] for t in c] for c in entry["classes"]], int(entry["m"])
+        )
+    if kind == "lifted":
+        players = int(entry["players"])
+        halves = [[[int(p) for p in t] for t in r] for r in entry["rounds"]]
+        return players, "partner-swap invariant rounds (CP-SAT)", lifted.unfold(players, halves)
     if kind == "tables":
         players = int(entry["players"])
         return players, "local search (shipped)", decode_rounds(players, list(entry["rounds"]))
@@ -131,6 +143,16 @@ def _inflated(master: int, n: int) -> tuple[int, str, Rounds]:
         rounds = inflate.fill(rounds, groups, inner.as_lists() if inner else one_round)
         name += f" + {size} players in each group"
     return players, name, rounds
+
+
+def _framed(classes: Rounds, m: int) -> tuple[int, str, Rounds]:
+    """:mod:`.frames`: a 4-frame of type ``3^u`` times TD(4, m), each group filled."""
+    fill = best_design(3 * m + 3)
+    if fill is None or not frames.is_frame(classes):
+        raise CatalogueError(f"no frame of type 3^{len(classes)} or no fill for {3 * m + 3}")
+    rounds = frames.frame_rounds(classes, m, fill.as_lists()[:m])
+    name = f"4-frame of type 3^{len(classes)} times TD(4, {m}) + {3 * m + 3} players per group"
+    return 3 * len(classes) * m + 3, name, rounds
 
 
 def encode_rounds(rounds: Rounds) -> list[str]:

@@ -7,17 +7,23 @@ meet exactly once and two of one group never.  A repeat-free schedule of
 ``w`` rounds for ``n`` players, run inside each group at once, adds ``w``
 rounds: ``n + w`` in all (80 players: 20 + 5 = 25 rounds).
 
-Squares come from finite fields (``L_a(x, y) = a x + y``) and from the
-direct product of two sets of squares.  Without an inner schedule (``n``
-not a multiple of four) the design alone gives ``n`` rounds, e.g. 9 for 36
-players, 13 for 52.
+Squares come from finite fields (``L_a(x, y) = a x + y``), from the
+direct product of two sets of squares, and for 21 and 24 from Wilson's
+construction (:mod:`.wilson`, a transversal design read back as squares).
+Without an inner schedule (``n`` not a multiple of four) the design alone
+gives ``n`` rounds, e.g. 9 for 36 players, 13 for 52, 21 for 84.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from .wilson import Block, wilson
+
 Square = list[list[int]]
+
+#: orders built by Wilson's construction: n = m t + u as (t, m, u), from TD(6, t)
+WILSON: dict[int, tuple[int, int, int]] = {21: (5, 4, 1), 24: (5, 4, 4)}
 
 #: monic irreducible polynomials over GF(p), lowest coefficient first, for GF(p^k)
 _IRREDUCIBLE: dict[tuple[int, int], tuple[int, ...]] = {
@@ -112,12 +118,52 @@ def product(first: list[Square], second: list[Square]) -> list[Square]:
     return out
 
 
+def _field(n: int) -> tuple[int, int] | None:
+    """``(p, k)`` if GF(n) is available here."""
+    pk = prime_power(n)
+    return pk if pk is not None and (pk[1] == 1 or pk in _IRREDUCIBLE) else None
+
+
+def from_squares(sq: list[Square]) -> list[Block]:
+    """The TD(len(sq) + 2, n) of MOLS: block ``(x, y, L_1(x, y), ...)``."""
+    n = len(sq[0])
+    return [(x, y, *(s[x][y] for s in sq)) for x in range(n) for y in range(n)]
+
+
+def to_squares(blocks: list[Block], n: int) -> list[Square]:
+    """The MOLS of a TD(k, n): ``L_i(x, y)`` is the point in group ``i + 2`` of block ``(x, y)``."""
+    out = [[[0] * n for _ in range(n)] for _ in range(len(blocks[0]) - 2)]
+    for b in blocks:
+        for i, s in enumerate(out):
+            s[b[0]][b[1]] = b[i + 2]
+    return out
+
+
+@cache
+def transversal(k: int, n: int) -> list[Block]:
+    """A TD(k, n): trivial for ``n = 1``, from a field, by Wilson, or from :func:`squares`."""
+    if n == 1:
+        return [(0,) * k]
+    pk = _field(n)
+    if pk is not None and k - 2 <= n - 1:
+        return from_squares(field_squares(pk[0], pk[1], k - 2))
+    if n in WILSON:
+        t, m, u = WILSON[n]
+        parts = (transversal(k + 1, t), transversal(k, m), transversal(k, m + 1))
+        return wilson(*parts, transversal(k, u) if u else [], m, u)
+    if k == 5:
+        return from_squares(squares(n))
+    raise ValueError(f"no TD({k}, {n}) is built in")
+
+
 @cache
 def squares(n: int) -> list[Square]:
-    """Three MOLS of order ``n``: a field of order ``n``, or a product of two."""
-    pk = prime_power(n)
-    if pk is not None and n >= 4 and (pk[1] == 1 or pk in _IRREDUCIBLE):
+    """Three MOLS of order ``n``: a field, Wilson's construction, or a product of two."""
+    pk = _field(n)
+    if pk is not None and n >= 4:
         return field_squares(pk[0], pk[1], 3)
+    if n in WILSON:
+        return to_squares(transversal(5, n), n)
     for a in range(4, n // 4 + 1):
         if n % a == 0:
             try:
