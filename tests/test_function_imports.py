@@ -25,6 +25,8 @@ ALLOWED = {
     "extra, for the offline search of rotational base rounds",
     ("tournaments/pairing/schedules/lifted.py", "ortools.sat.python"): "the same optional "
     "extra, for the offline search of schedules kept by the partner swap",
+    ("tournaments/pairing/schedules/cpsat.py", "ortools.sat.python"): "the same optional "
+    "extra: the one place the offline searches run the solver",
 }
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from tournaments.pairing.schedules.cpsat import cpsat_solve
+
 from .. import cyclic
 from ..cyclic import Block
 from .catalogue import verify
@@ -90,11 +92,8 @@ def starters_exact(
         earlier = [together[d, c] for d in range(c)]
         model.add(sum(rep[c][1:]) <= sum(earlier))
 
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = cpsat_solve(model, seconds=seconds, seed=seed)
+    if solver is None:
         return None
     chosen = [next(k for k in range(size) if solver.value(rep[c][k])) for c in range(len(cells))]
     blocks: list[list[Point]] = []
@@ -173,11 +172,8 @@ def turned_base_round(
     for d in points:
         model.add(sum(level[d][1:]) <= sum(together[x, d] for x in points if x < d))
 
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = cpsat_solve(model, seconds=seconds, seed=seed)
+    if solver is None:
         return None
     on = {d: next(r for r in range(3) if solver.value(level[d][r])) for d in points}
     base: list[Block] = [(3 * m, 0, m, 2 * m)]

@@ -26,6 +26,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from tournaments.pairing.schedules.cpsat import cpsat_solve
+
 Rounds = list[list[list[int]]]
 #: one round of base points: tables of (point, sign)
 Signed = list[list[tuple[int, int]]]
@@ -126,11 +128,8 @@ def search(
                         at[r][a][t]
                     )
         model.add(sign[r][0] == 0)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = cpsat_solve(model, seconds=seconds, seed=seed, workers=workers)
+    if solver is None:
         return None
     signed: list[Signed] = []
     for r in range(rounds):

@@ -39,6 +39,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tournaments.pairing.schedules.cpsat import cpsat_solve
+
 from ..cyclic import Block, _diff_key, conflicts
 
 
@@ -152,11 +154,8 @@ def base_rounds(
                 image = pair(symmetry.image(p, m, k, h), symmetry.image(q, m, k, h))
                 model.add(var == (image if image is not None else 0))
 
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = cpsat_solve(model, seconds=seconds, seed=seed, workers=workers)
+    if solver is None:
         return None
     found: list[list[Block]] = []
     for pairs in together:
