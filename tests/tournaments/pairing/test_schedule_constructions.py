@@ -1,4 +1,4 @@
-"""Wilson's transversal designs, their squares, frames, and the partner-swap rounds."""
+"""Wilson's transversal designs, their squares, frames, the partner-swap rounds, four levels."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from tournaments.pairing.schedules import best_design, frames, lifted, mols, verify
-from tournaments.pairing.schedules.catalogue import raw_entries
+from tournaments.pairing.schedules import best_design, frames, lifted, mols, negation, verify
+from tournaments.pairing.schedules.catalogue import CatalogueError, raw_entries
 from tournaments.pairing.schedules.wilson import check
 
 
@@ -89,3 +89,43 @@ def test_a_fill_without_groups_of_three_is_refused() -> None:
     rounds[6] = rounds[5]  # a round played twice: more players never meet
     with pytest.raises(ValueError):
         frames.frame_rounds(frames.search_3_5(), 7, rounds)
+
+
+def every_pair_once(players: int, rounds: list[list[list[int]]]) -> bool:
+    pairs = [frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2)]
+    return len(pairs) == len(set(pairs)) == players * (players - 1) // 2
+
+
+@pytest.mark.parametrize("n", [7, 13])
+def test_four_levels_kept_by_negation_give_a_resolvable_design(n: int) -> None:
+    found = negation.search(n, seed=0, seconds=30)
+    assert found is not None
+    matches, transversals = found
+    rounds = negation.rounds(n, matches, transversals)
+    assert len(rounds) == (4 * n - 1) // 3
+    verify(4 * n, rounds)
+    assert every_pair_once(4 * n, rounds)
+
+
+def test_a_transversal_that_repeats_a_class_is_caught() -> None:
+    found = negation.search(7, seed=0, seconds=30)
+    assert found is not None
+    matches, transversals = found
+    doubled = [transversals[0], transversals[0]]  # its class taken twice, another never
+    with pytest.raises(CatalogueError):
+        verify(28, negation.rounds(7, matches, doubled))
+
+
+@pytest.mark.parametrize("n", [6, 9, 11, 1])
+def test_four_levels_need_n_one_more_than_a_multiple_of_six(n: int) -> None:
+    with pytest.raises(ValueError, match="n = 1"):
+        negation.rounds(n, [], [])
+    with pytest.raises(ValueError, match="n = 1"):
+        negation.search(n, seconds=1)
+
+
+def test_the_shipped_design_for_100_players_meets_everyone_once() -> None:
+    design = best_design(100)
+    assert design is not None and "negation" in design.name
+    assert len(design.rounds) == 33
+    assert every_pair_once(100, design.as_lists())

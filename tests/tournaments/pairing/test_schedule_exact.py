@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing import cyclic
 from tournaments.pairing.schedules import lifted, orbits, verify
-from tournaments.pairing.schedules.exact import starters_exact, turned_base_round
+from tournaments.pairing.schedules.exact import starters_exact
 
 pytest.importorskip("ortools")  # exact.py imports it only when a search runs
 
@@ -19,25 +18,6 @@ def test_orbit_starters_found_by_cp_sat_develop_into_the_optimum(rotate: bool) -
     rounds = orbits.develop(orbits.base_round(13, starters), 13)
     assert len(rounds) == 13
     verify(40, [[list(t) for t in r] for r in rounds])
-
-
-def test_turned_base_round_develops_into_the_optimum() -> None:
-    base = turned_base_round(13, seconds=30)
-    assert base is not None
-    rounds = cyclic.develop(base, 13, 3, 13)
-    verify(40, rounds)
-
-
-def test_wrapped_base_round_develops_into_the_optimum_over_z_3m() -> None:
-    base = turned_base_round(13, seconds=30, wrap=True)
-    assert base is not None
-    rounds = cyclic.develop(base, 39, 1, 13)  # the base round is fixed by adding 13
-    verify(40, rounds)
-    assert cyclic.conflicts(base, 39, 1) > 0  # developing all 39 would repeat
-
-
-def test_turned_base_round_needs_an_odd_order_of_the_right_residue() -> None:
-    assert turned_base_round(15, seconds=1) is None
 
 
 def test_partner_swap_search_finds_a_small_schedule() -> None:

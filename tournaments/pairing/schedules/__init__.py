@@ -2,8 +2,8 @@
 
 * :mod:`.catalogue` loads ``catalogue.json`` (recipes, not tables), expands
   and verifies every design, and answers :func:`best_design`;
-* :mod:`.orbits`, :mod:`.mols` (with :mod:`.wilson`), :mod:`.inflate`,
-  :mod:`.frames` and :mod:`tournaments.pairing.cyclic` are the
+* :mod:`.orbits`, :mod:`.negation`, :mod:`.mols` (with :mod:`.wilson`),
+  :mod:`.inflate`, :mod:`.frames` and :mod:`tournaments.pairing.cyclic` are the
   constructions; :mod:`.basesearch`, :mod:`.exact`, :mod:`.lifted` (CP-SAT,
   the optional extra ``schedules``) and :mod:`.build` are the offline
   searches that filled the catalogue;

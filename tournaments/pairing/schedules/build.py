@@ -5,8 +5,7 @@ site reads.  ``--fields`` limits the work to some fields; entries already in
 the file are kept unless a search finds more rounds.  ``--exact SECONDS``
 adds the CP-SAT searches of :mod:`.exact` and :mod:`.rotational` (the
 optional extra ``schedules``): orbit starters the local search misses, base
-rounds over ``Z_m x Z_3`` for ``3m + 1`` players, and base rounds kept by
-turning the levels for ``3m + 3`` players (36, 48, 60), and 32 players'
+rounds kept by turning the levels for ``3m + 3`` players (36, 48, 60), and 32 players'
 10 rounds kept by the partner swap (:mod:`.lifted`).  Seeded (CP-SAT on
 one worker), so a rebuild finds the same recipes.
 """
@@ -23,17 +22,15 @@ from typing import Any, TypeVar
 
 from ..search import anneal, split
 from ..sizes import table_sizes
-from . import basesearch, frames, lifted, orbits, rotational
+from . import basesearch, frames, lifted, negation, orbits, rotational
 from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
-from .exact import starters_exact, turned_base_round  # ortools: imported only when a search runs
+from .exact import starters_exact  # ortools: imported only when a search runs
 from .extras import add_extras
 
 Found = TypeVar("Found")
 
 #: q for the orbit construction on 3q + 1 players (q a prime power, q = 1 mod 4)
 ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
-#: m for CP-SAT base rounds over Z_m x Z_3 plus one fixed point, turned levels (3m + 1 players)
-TURNED_ORDERS = (33,)
 #: resolvable transversal designs TD(4, n) for 4n players
 TD_ORDERS = (9, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: (players, m, unit) for CP-SAT base rounds over Z_m x Z_3 plus three, kept by turning the levels
@@ -42,6 +39,8 @@ TURNED_CP = ((36, 11, 1), (48, 15, 1), (60, 19, 7))
 INFLATIONS = ((120, 24, 5),)
 #: (players, m): a 4-frame of type 3^5 weighted by m, groups filled with 3m + 3 (:mod:`.frames`)
 FRAMES = ((108, 7),)
+#: n for four levels over Z_n, base round fixed by negation (4n players, n = 1 mod 6)
+NEGATION_ORDERS = (25,)
 #: (players, rounds) for CP-SAT schedules kept by the partner swap (:mod:`.lifted`)
 LIFTED = ((32, 10),)
 #: (players, m, k, h) for cyclic base-round searches
@@ -104,28 +103,6 @@ def orbit_starters(q: int, tries: int, exact_seconds: float) -> list[list[orbits
     return None
 
 
-def turned_entry(m: int, exact_seconds: float) -> dict[str, Any] | None:
-    """A catalogue entry for ``3m + 1`` players from CP-SAT's turned base rounds.
-
-    First over ``Z_3m`` (the base round fixed by adding ``m``, ``m`` rounds),
-    then over ``Z_m x Z_3``.  For 100 players (``m = 33``) neither search
-    found one in 7-8 minutes; over ``Z_33 x Z_3`` none has tables that
-    ``d -> -d`` maps onto tables (CP-SAT proved it in a minute).
-    """
-
-    players = 3 * m + 1
-    label = f"{players}: CP-SAT base round over Z_{3 * m}, fixed by adding {m}"
-    base = timed(label, partial(turned_base_round, m, seconds=exact_seconds, wrap=True))
-    if base is not None:
-        return {"players": players, "kind": "cyclic", "m": 3 * m, "k": 1, "h": 1, "rounds": m,
-                "base": base}  # fmt: skip
-    label = f"{players}: CP-SAT base round over Z_{m} x Z_3, levels turned"
-    base = timed(label, partial(turned_base_round, m, seconds=exact_seconds))
-    if base is not None:
-        return {"players": players, "kind": "cyclic", "m": m, "k": 3, "h": 1, "base": base}
-    return None
-
-
 def timed(label: str, search: Callable[[], Found | None]) -> Found | None:
     """Run an exact search and say whether it found something, and how fast."""
     started = time.monotonic()
@@ -172,6 +149,13 @@ def build(
         if want(players, "frame"):
             entries.append({"players": players, "kind": "frame", "m": m,
                             "classes": frames.search_3_5()})  # fmt: skip
+    for n in NEGATION_ORDERS:
+        if want(4 * n, "negation"):
+            found_levels = timed(f"{4 * n}: four levels over Z_{n}", partial(negation.search, n))
+            if found_levels is not None:
+                matches, transversals = found_levels
+                entries.append({"players": 4 * n, "kind": "negation", "n": n,
+                                "matches": matches, "transversals": transversals})  # fmt: skip
     for players, rounds in LIFTED if exact_seconds > 0 else ():
         if want(players, "lifted"):
             label = f"{players}: CP-SAT rounds kept by the partner swap"
@@ -199,11 +183,6 @@ def build(
                 entries.append(
                     {"players": players, "kind": "cyclic", "m": m, "k": k, "h": h, "base": base}
                 )
-    for m in TURNED_ORDERS if exact_seconds > 0 else ():
-        if want(3 * m + 1, "cyclic"):
-            entry = turned_entry(m, exact_seconds)
-            if entry is not None:
-                entries.append(entry)
     for players in tables_fields:
         current = best_design(players)
         have_rounds = len(current.rounds) if current else 0

@@ -13,6 +13,8 @@ recipe rather than as tables:
   TD(4, n), its groups filled (:mod:`.inflate`);
 * ``frame``: the holey rounds of a 4-frame of type ``3^u``, weighted by
   ``m`` and filled with the best design for ``3m + 3`` players (:mod:`.frames`);
+* ``negation``: matches and transversals over ``Z_n`` on four levels for
+  ``4n`` players, ``n = 1 (mod 6)`` (:mod:`.negation`);
 * ``lifted``: rounds that swapping every player with a partner maps onto
   themselves, one table of each twin pair stored (:mod:`.lifted`);
 * ``tables``: rounds found by an offline local search, stored as they are
@@ -39,7 +41,7 @@ from typing import Any
 from ..cyclic import develop
 from ..designs import construction
 from ..sizes import table_sizes
-from . import frames, inflate, lifted, mols, orbits
+from . import frames, inflate, lifted, mols, negation, orbits
 
 Rounds = list[list[list[int]]]
 
@@ -115,6 +117,12 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
         return _framed(
             [[[int(p) for p in t] for t in c] for c in entry["classes"]], int(entry["m"])
         )
+    if kind == "negation":
+        n = int(entry["n"])
+        matches = [(int(r), int(s), int(x), int(y)) for r, s, x, y in entry["matches"]]
+        transversals = [(int(a), int(b), int(c), int(d)) for a, b, c, d in entry["transversals"]]
+        name = f"resolvable design over Z_{n} on four levels (negation)"
+        return 4 * n, name, negation.rounds(n, matches, transversals)
     if kind == "lifted":
         players = int(entry["players"])
         halves = [[[int(p) for p in t] for t in r] for r in entry["rounds"]]

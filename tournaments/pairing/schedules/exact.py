@@ -21,9 +21,6 @@ from typing import Any
 
 from tournaments.pairing.schedules.cpsat import cpsat_solve
 
-from .. import cyclic
-from ..cyclic import Block
-from .catalogue import verify
 from .orbits import Point, _index_of, conflicts, pair_keys, power, primitive_root
 
 Cell = tuple[int, int]  # (level, coset)
@@ -107,86 +104,3 @@ def starters_exact(
     if conflicts(q, blocks) != 0:
         raise AssertionError(f"CP-SAT starters for {q} do not verify")
     return blocks
-
-
-def turned_base_round(
-    m: int, *, seconds: float = 600.0, seed: int = 0, wrap: bool = False
-) -> list[Block] | None:
-    """A base round over ``Z_m x Z_3`` plus one fixed point, found by CP-SAT, or ``None``.
-
-    For :mod:`tournaments.pairing.cyclic` (``k = 3``, ``h = 1``; ``m`` odd, so
-    ``m`` rounds and ``3m + 1`` players: 100 players from ``m = 33``, which is
-    no prime power).  The base round holds the fixed table ``{oo, (0, 0),
-    (0, 1), (0, 2)}`` and is mapped onto itself by turning the levels, so it
-    is the fixed table and the turns of ``(m - 1) / 4`` tables; each nonzero
-    ``d`` of ``Z_m`` is in one of them, on some level.  Each level then needs
-    every ``+-d`` once from pairs on one level, and every ``d`` once as the
-    difference from a level to the next.
-
-    ``wrap`` reads ``(d, level)`` as ``d + m * level`` in ``Z_3m`` instead:
-    the base round is fixed by adding ``m`` and ``m`` of its translates (by
-    ``0 .. m - 1``, :func:`tournaments.pairing.cyclic.develop` with
-    ``k = 1``) are the rounds; every difference ``+-x`` of ``Z_3m`` that is
-    no multiple of ``m`` is then needed once.
-    """
-    from ortools.sat.python import cp_model  # optional extra, offline only
-
-    if m % 2 == 0 or (m - 1) % 4:
-        return None
-    points = list(range(1, m))
-    model = cp_model.CpModel()
-    level = {d: [model.new_bool_var(f"level{d}_{r}") for r in range(3)] for d in points}
-    for d in points:
-        model.add_exactly_one(level[d])
-    together: dict[tuple[int, int], Any] = {}
-    slots: dict[tuple[str, int], list[Any]] = {}
-    for a, b in itertools.combinations(points, 2):
-        choices = []
-        for r, s in itertools.product(range(3), repeat=2):
-            if wrap:
-                key = (
-                    "wrap",
-                    min((b - a + m * (s - r)) % (3 * m), (a - b + m * (r - s)) % (3 * m)),
-                )
-            elif r == s:
-                key = ("same", min((b - a) % m, (a - b) % m))
-            else:
-                key = ("next", (b - a) % m if s == (r + 1) % 3 else (a - b) % m)
-            used = model.new_bool_var(f"use{a}_{b}_{r}_{s}")
-            model.add_implication(used, level[a][r])
-            model.add_implication(used, level[b][s])
-            slots.setdefault(key, []).append(used)
-            choices.append(used)
-        pair = together[a, b] = model.new_bool_var(f"pair{a}_{b}")
-        model.add(sum(choices) == pair)
-    for used_by in slots.values():
-        model.add_exactly_one(used_by)
-    for d in points:
-        model.add(sum(together[min(d, x), max(d, x)] for x in points if x != d) == 3)
-    for a, b, c in itertools.combinations(points, 3):
-        ab, ac, bc = together[a, b], together[a, c], together[b, c]
-        model.add_bool_or([ab.Not(), bc.Not(), ac])
-        model.add_bool_or([ab.Not(), ac.Not(), bc])
-        model.add_bool_or([ac.Not(), bc.Not(), ab])
-    # turning a table keeps its orbit: its smallest point may stay on level 0
-    for d in points:
-        model.add(sum(level[d][1:]) <= sum(together[x, d] for x in points if x < d))
-
-    solver = cpsat_solve(model, seconds=seconds, seed=seed)
-    if solver is None:
-        return None
-    on = {d: next(r for r in range(3) if solver.value(level[d][r])) for d in points}
-    base: list[Block] = [(3 * m, 0, m, 2 * m)]
-    placed: set[int] = set()
-    for d in points:
-        if d in placed:
-            continue
-        table = [d] + [x for x in points if x > d and solver.value(together[d, x])]
-        placed.update(table)
-        for turn in range(3):
-            base.append(tuple(((on[x] + turn) % 3) * m + x for x in table))
-    if wrap:
-        verify(3 * m + 1, cyclic.develop(base, 3 * m, 1, m), name=f"CP-SAT over Z_{3 * m}")
-    elif cyclic.conflicts(base, m, 3) != 0:
-        raise AssertionError(f"CP-SAT base round over Z_{m} does not verify")
-    return base
