@@ -5,9 +5,10 @@ site reads.  ``--fields`` limits the work to some fields; entries already in
 the file are kept unless a search finds more rounds.  ``--exact SECONDS``
 adds the CP-SAT searches of :mod:`.exact` and :mod:`.rotational` (the
 optional extra ``schedules``): orbit starters the local search misses, base
-rounds kept by turning the levels for ``3m + 3`` players (36, 48, 60), and 32 players'
-10 rounds kept by the partner swap (:mod:`.lifted`).  Seeded (CP-SAT on
-one worker), so a rebuild finds the same recipes.
+rounds kept by turning the levels for ``3m + 3`` players (36, 48, 60), and
+32 players' 10 rounds kept by the partner swap (:mod:`.lifted`).  Seeded
+(CP-SAT on one worker, :mod:`.negation` from a fixed seed), so a rebuild
+finds the same recipes.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def orbit_starters(q: int, tries: int, exact_seconds: float) -> list[list[orbits
 
 
 def timed(label: str, search: Callable[[], Found | None]) -> Found | None:
-    """Run an exact search and say whether it found something, and how fast."""
+    """Run a search and say whether it found something, and how fast."""
     started = time.monotonic()
     found = search()
     verdict = "found" if found is not None else "none"
