@@ -24,7 +24,15 @@ from typing import Any, TypeVar
 from ..search import anneal, split
 from ..sizes import table_sizes
 from . import basesearch, frames, lifted, negation, orbits, rotational
-from .catalogue import DATA, best_design, cache_clear, designs, encode_rounds, raw_entries
+from .catalogue import (
+    DATA,
+    best_design,
+    cache_clear,
+    designs,
+    encode_rounds,
+    field_designs,
+    raw_entries,
+)
 from .exact import starters_exact  # ortools: imported only when a search runs
 from .extras import add_extras
 
@@ -33,7 +41,7 @@ Found = TypeVar("Found")
 #: q for the orbit construction on 3q + 1 players (q a prime power, q = 1 mod 4)
 ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
 #: resolvable transversal designs TD(4, n) for 4n players
-TD_ORDERS = (9, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
+TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: (players, m, unit) for CP-SAT base rounds over Z_m x Z_3 plus three, kept by turning the levels
 TURNED_CP = ((36, 11, 1), (48, 15, 1), (60, 19, 7))
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
@@ -184,6 +192,7 @@ def build(
                 entries.append(
                     {"players": players, "kind": "cyclic", "m": m, "k": k, "h": h, "base": base}
                 )
+    entries = _without_stale_tables(entries)
     for players in tables_fields:
         current = best_design(players)
         have_rounds = len(current.rounds) if current else 0
@@ -210,6 +219,30 @@ def build(
             )
             _write(entries)
     return entries
+
+
+def _without_stale_tables(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Drop searched tables for ``4b + e`` players that a design plus the extras now matches."""
+    _write(entries)
+    cache_clear()
+    kept = []
+    for entry in entries:
+        players = int(entry["players"])
+        extras = players % 4
+        if entry["kind"] == "tables" and extras:
+            shipped = len(entry["rounds"])
+            designed = max(
+                (
+                    add_extras(d.rounds, players - extras, extras)[1]
+                    for d in field_designs(players - extras)
+                ),
+                default=0,
+            )
+            if designed >= shipped:
+                print(f"{players}: searched tables ({shipped}) dropped, design + extras {designed}")
+                continue
+        kept.append(entry)
+    return kept
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,7 +4,9 @@ For ``N = 4b + e`` (``e`` = 1..3, tables of five) the players ``0 .. 4b - 1``
 follow a repeat-free design for ``4b`` and each extra player joins a
 different table every round.  An extra meets nobody twice as long as the
 tables it joins are pairwise disjoint, so the rounds of the design are
-taken in the order that keeps this longest: randomised greedy passes over
+taken in the order that keeps this longest: first each extra keeping one
+place (designs list their tables so that this reaches the bound where they
+can, see :func:`.mols.resolvable_td`), then randomised greedy passes over
 which round comes next and which table each extra joins (seeded).  The
 rounds after that still follow the design, so only the extras' pairs can
 repeat: the fewest repeats a design with tables of five allows cheaply.
@@ -31,8 +33,8 @@ def add_extras(
     """
     rng = random.Random(f"extras:{base}:{extras}:{seed}")
     masks = [[sum(1 << p for p in t) for t in r] for r in rounds]
-    best: list[tuple[int, tuple[int, ...]]] = []
-    for _ in range(PASSES):
+    best = _kept_places(masks, extras)
+    for _ in range(PASSES if len(best) < len(masks) else 0):
         met = [0] * extras
         left = list(range(len(masks)))
         path: list[tuple[int, tuple[int, ...]]] = []
@@ -74,3 +76,23 @@ def add_extras(
             tables[(k * extras + j) % len(tables)].append(base + j)
         out.append(tables)
     return out, free_rounds
+
+
+def _kept_places(masks: list[list[int]], extras: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Extra ``j`` at table ``j`` of each round in turn, skipping rounds where it met someone.
+
+    A design whose tables at one place are disjoint round after round (a
+    resolvable transversal design listed by a fourth square, a cyclic base
+    round's transversal table) keeps the extras repeat-free to the bound.
+    """
+    if extras > min(len(r) for r in masks):
+        return []
+    places = tuple(range(extras))
+    met = [0] * extras
+    path: list[tuple[int, tuple[int, ...]]] = []
+    for r, tables in enumerate(masks):
+        if all(not tables[j] & met[j] for j in places):
+            path.append((r, places))
+            for j in places:
+                met[j] |= tables[j]
+    return path

@@ -174,8 +174,29 @@ def squares(n: int) -> list[Square]:
 
 
 def resolvable_td(n: int) -> list[list[list[int]]]:
-    """``n`` parallel classes on ``4n`` players; group ``j`` is ``j*n .. j*n + n - 1``."""
+    """``n`` parallel classes on ``4n`` players; group ``j`` is ``j*n .. j*n + n - 1``.
+
+    Where a field gives a fourth square orthogonal to the three, round ``x``
+    lists its tables by that square's symbol: the tables at one place in
+    every round are then pairwise disjoint (a fourth square's symbol is a
+    common transversal of the others), so an extra player who keeps that
+    place meets everyone once in ``n`` rounds (:mod:`.extras`).
+    """
     l1, l2, l3 = squares(n)
+    order = lanes(n)
     return [
-        [[y, n + l1[x][y], 2 * n + l2[x][y], 3 * n + l3[x][y]] for y in range(n)] for x in range(n)
+        [[y, n + l1[x][y], 2 * n + l2[x][y], 3 * n + l3[x][y]] for y in order[x]] for x in range(n)
     ]
+
+
+def lanes(n: int) -> list[list[int]]:
+    """``order[x]``: round ``x``'s columns by a fourth square's symbol, else ``0 .. n - 1``."""
+    pk = _field(n)
+    if pk is None or n < 5:
+        return [list(range(n)) for _ in range(n)]
+    fourth = field_squares(pk[0], pk[1], 4)[3]
+    order = [[0] * n for _ in range(n)]
+    for x, row in enumerate(fourth):
+        for y, symbol in enumerate(row):
+            order[x][symbol] = y
+    return order
