@@ -129,3 +129,22 @@ def test_the_shipped_design_for_100_players_meets_everyone_once() -> None:
     assert design is not None and "negation" in design.name
     assert len(design.rounds) == 33
     assert every_pair_once(100, design.as_lists())
+
+
+def test_44_players_two_base_rounds_are_kept_by_their_map() -> None:
+    entry = next(e for e in raw_entries() if e["players"] == 44 and e["kind"] == "cyclic")
+    m, k, h = entry["m"], entry["k"], entry["h"]
+    assert (m, k, h) == (7, 6, 2)
+
+    def image(p: int) -> int:  # (x, r) -> (2x, r + 2), the two fixed players kept
+        if p >= m * k:
+            return p
+        r, x = divmod(p, m)
+        return (r + 2) % k * m + 2 * x % m
+
+    for base in entry["bases"]:
+        tables = {frozenset(t) for t in base}
+        assert {frozenset(image(p) for p in t) for t in tables} == tables
+    design = best_design(44)
+    assert design is not None and len(design.rounds) == 14
+    verify(44, [[list(t) for t in r] for r in design.rounds])

@@ -42,8 +42,15 @@ Found = TypeVar("Found")
 ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
 #: resolvable transversal designs TD(4, n) for 4n players
 TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
-#: (players, m, unit) for CP-SAT base rounds over Z_m x Z_3 plus three, kept by turning the levels
-TURNED_CP = ((36, 11, 1), (48, 15, 1), (60, 19, 7))
+#: (players, m, k, h, bases, symmetry) for CP-SAT base rounds over Z_m x Z_k plus h kept by a
+#: map: levels turned for 36, 48 and 60 players (plus three fixed, turned with them); for 44,
+#: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (found in 205 s)
+SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
+    (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
+    (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
+    (48, 15, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
+    (60, 19, 3, 3, 1, rotational.Symmetry(7, (1, 2, 0), (), (1, 2, 0))),
+)
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
 INFLATIONS = ((120, 24, 5),)
 #: (players, m): a 4-frame of type 3^5 weighted by m, groups filled with 3m + 3 (:mod:`.frames`)
@@ -173,17 +180,19 @@ def build(
             if swapped is not None:
                 halves = lifted.halves(players, swapped)
                 entries.append({"players": players, "kind": "lifted", "rounds": halves})
-    for players, m, unit in TURNED_CP if exact_seconds > 0 else ():
+    for players, m, k, h, count, symmetry in SYMMETRIC_CP if exact_seconds > 0 else ():
         if want(players, "cyclic"):
-            turn = rotational.Symmetry(unit, (1, 2, 0), (), (1, 2, 0))
-            label = f"{players}: CP-SAT base round over Z_{m} x Z_3 + 3, levels turned"
+            label = f"{players}: CP-SAT base rounds over Z_{m} x Z_{k} + {h}, kept by a map"
+            # the turned searches fix oo_0 beside (0, 0) (60 players was found so)
             search = partial(
-                rotational.base_round, m, 3, 3, seconds=exact_seconds, symmetry=turn, anchor=True
-            )
-            base = timed(label, search)
-            if base is not None:
-                entries.append({"players": players, "kind": "cyclic", "m": m, "k": 3, "h": 3,
-                                "base": base})  # fmt: skip
+                rotational.base_rounds, m, k, h, bases=count, seconds=exact_seconds,
+                symmetry=symmetry, anchor=True if k == 3 else None,
+            )  # fmt: skip
+            bases = timed(label, search)
+            if bases is not None:
+                recipe: dict[str, Any] = {"base": bases[0]} if count == 1 else {"bases": bases}
+                entries.append({"players": players, "kind": "cyclic", "m": m, "k": k, "h": h}
+                               | recipe)  # fmt: skip
     for players, m, k, h in CYCLIC_SEARCHES:
         if want(players, "cyclic"):
             base, cost = basesearch.base_round(m, k, h, [4] * (players // 4), seconds=seconds)

@@ -26,8 +26,12 @@ What did not work (one worker): 32 players over ``Z_10 x Z_3`` plus two, none
 in 4 minutes, and none kept by the involutions ``x -> c_r - x`` or
 ``(x, 1) <-> (+-x, 2)`` tried (proved in a second); two base rounds over
 ``Z_5 x Z_6`` plus two, proved impossible in 273 s; 44 players over
-``Z_14 x Z_3`` plus two, none in 7 minutes; 72 and 84 players
-turned (``u = 1``, ``u = 10``), none in 10 minutes.
+``Z_14 x Z_3`` plus two, none in 7 minutes (but two base rounds over
+``Z_7 x Z_6`` plus two kept by ``(x, r) -> (2x, r + 2)``: found in 205 s,
+14 rounds, the optimum); 72 and 84 players turned (``u = 1``, ``u = 10``),
+none in 10 minutes; 56 players over ``Z_9 x Z_6`` plus two kept by
+``(x, r) -> (4x, r + 2)``, and 84 turned and kept by ``x -> 10x``, proved
+impossible in seconds.
 """
 
 from __future__ import annotations
