@@ -131,20 +131,26 @@ def test_the_shipped_design_for_100_players_meets_everyone_once() -> None:
     assert every_pair_once(100, design.as_lists())
 
 
-def test_44_players_two_base_rounds_are_kept_by_their_map() -> None:
-    entry = next(e for e in raw_entries() if e["players"] == 44 and e["kind"] == "cyclic")
-    m, k, h = entry["m"], entry["k"], entry["h"]
-    assert (m, k, h) == (7, 6, 2)
+@pytest.mark.parametrize(
+    ("players", "shape", "unit", "turn", "rounds"),
+    [(44, (7, 6, 2), 2, 2, 14), (56, (18, 3, 2), 7, 1, 18)],
+)
+def test_base_rounds_found_under_a_map_are_kept_by_it(
+    players: int, shape: tuple[int, int, int], unit: int, turn: int, rounds: int
+) -> None:
+    entry = next(e for e in raw_entries() if e["players"] == players and e["kind"] == "cyclic")
+    m, k, _ = shape
+    assert (entry["m"], entry["k"], entry["h"]) == shape
 
-    def image(p: int) -> int:  # (x, r) -> (2x, r + 2), the two fixed players kept
+    def image(p: int) -> int:  # (x, r) -> (unit x, r + turn), the two fixed players kept
         if p >= m * k:
             return p
         r, x = divmod(p, m)
-        return (r + 2) % k * m + 2 * x % m
+        return (r + turn) % k * m + unit * x % m
 
-    for base in entry["bases"]:
+    for base in entry.get("bases", [entry.get("base")]):
         tables = {frozenset(t) for t in base}
         assert {frozenset(image(p) for p in t) for t in tables} == tables
-    design = best_design(44)
-    assert design is not None and len(design.rounds) == 14
-    verify(44, [[list(t) for t in r] for r in design.rounds])
+    design = best_design(players)
+    assert design is not None and len(design.rounds) == rounds == (players - 2) // 3
+    verify(players, [[list(t) for t in r] for r in design.rounds])

@@ -26,6 +26,7 @@ from ..sizes import table_sizes
 from . import basesearch, frames, lifted, negation, orbits, rotational
 from .catalogue import (
     DATA,
+    SEARCHED,
     best_design,
     cache_clear,
     designs,
@@ -44,11 +45,13 @@ ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
 TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: (players, m, k, h, bases, symmetry) for CP-SAT base rounds over Z_m x Z_k plus h kept by a
 #: map: levels turned for 36, 48 and 60 players (plus three fixed, turned with them); for 44,
-#: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (found in 205 s)
+#: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (found in 205 s);
+#: for 56, Z_18 x Z_3 plus two kept by (x, r) -> (7x, r + 1) (76 s)
 SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
     (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
     (48, 15, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
+    (56, 18, 3, 2, 1, rotational.Symmetry(7, (1, 2, 0), (), (0, 1))),
     (60, 19, 3, 3, 1, rotational.Symmetry(7, (1, 2, 0), (), (1, 2, 0))),
 )
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
@@ -183,10 +186,10 @@ def build(
     for players, m, k, h, count, symmetry in SYMMETRIC_CP if exact_seconds > 0 else ():
         if want(players, "cyclic"):
             label = f"{players}: CP-SAT base rounds over Z_{m} x Z_{k} + {h}, kept by a map"
-            # the turned searches fix oo_0 beside (0, 0) (60 players was found so)
+            # the searches with three fixed players put oo_0 beside (0, 0) (60 was found so)
             search = partial(
                 rotational.base_rounds, m, k, h, bases=count, seconds=exact_seconds,
-                symmetry=symmetry, anchor=True if k == 3 else None,
+                symmetry=symmetry, anchor=True if h == 3 else None,
             )  # fmt: skip
             bases = timed(label, search)
             if bases is not None:
@@ -231,27 +234,30 @@ def build(
 
 
 def _without_stale_tables(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Drop searched tables for ``4b + e`` players that a design plus the extras now matches."""
+    """Drop searched tables that a design (plus the extras, for ``4b + e``) now matches."""
     _write(entries)
     cache_clear()
     kept = []
     for entry in entries:
         players = int(entry["players"])
-        extras = players % 4
-        if entry["kind"] == "tables" and extras:
+        if entry["kind"] == "tables":
             shipped = len(entry["rounds"])
-            designed = max(
-                (
-                    add_extras(d.rounds, players - extras, extras)[1]
-                    for d in field_designs(players - extras)
-                ),
-                default=0,
-            )
+            designed = _designed_rounds(players)
             if designed >= shipped:
-                print(f"{players}: searched tables ({shipped}) dropped, design + extras {designed}")
+                print(f"{players}: searched tables ({shipped}) dropped, designs give {designed}")
                 continue
         kept.append(entry)
     return kept
+
+
+def _designed_rounds(players: int) -> int:
+    """Repeat-free rounds a construction or recipe gives, without the searched tables."""
+    extras = players % 4
+    if not extras:
+        found = [d for d in field_designs(players) if d.name != SEARCHED]
+        return max((len(d.rounds) for d in found), default=0)
+    base = players - extras
+    return max((add_extras(d.rounds, base, extras)[1] for d in field_designs(base)), default=0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

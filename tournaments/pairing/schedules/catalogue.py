@@ -52,6 +52,10 @@ class CatalogueError(Exception):
     """A stored schedule does not hold what it promises."""
 
 
+#: the name of a field's shipped local-search tables (kind ``tables``)
+SEARCHED = "local search (shipped)"
+
+
 @dataclass(frozen=True)
 class Design:
     """A repeat-free schedule for ``players`` (0-based numbers)."""
@@ -129,7 +133,7 @@ def expand(entry: dict[str, Any], known: dict[int, Design]) -> tuple[int, str, R
         return players, "partner-swap invariant rounds (CP-SAT)", lifted.unfold(players, halves)
     if kind == "tables":
         players = int(entry["players"])
-        return players, "local search (shipped)", decode_rounds(players, list(entry["rounds"]))
+        return players, SEARCHED, decode_rounds(players, list(entry["rounds"]))
     raise CatalogueError(f"unknown catalogue entry kind {kind!r}")
 
 

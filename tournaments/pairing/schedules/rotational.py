@@ -31,7 +31,9 @@ in 4 minutes, and none kept by the involutions ``x -> c_r - x`` or
 14 rounds, the optimum); 72 and 84 players turned (``u = 1``, ``u = 10``),
 none in 10 minutes; 56 players over ``Z_9 x Z_6`` plus two kept by
 ``(x, r) -> (4x, r + 2)``, and 84 turned and kept by ``x -> 10x``, proved
-impossible in seconds.
+impossible in seconds, but 56 over ``Z_18 x Z_3`` plus two kept by
+``(x, r) -> (7x, r + 1)`` (both fixed players kept): found in 76 s, 18 rounds,
+the optimum.
 """
 
 from __future__ import annotations
