@@ -206,13 +206,8 @@ def build(
                 )
     entries = _without_stale_tables(entries)
     for players in tables_fields:
-        current = best_design(players)
-        have_rounds = len(current.rounds) if current else 0
-        extras, base_players = players % 4, players - players % 4
-        base_design = best_design(base_players) if extras else None
-        if base_design is not None:
-            extra_free = add_extras(base_design.rounds, base_players, extras)[1]
-            have_rounds = max(have_rounds, extra_free)
+        current = best_design(players)  # the searched tables shipped so far count too
+        have_rounds = max(len(current.rounds) if current else 0, _designed_rounds(players))
         best_rounds: list[list[list[int]]] = []
         for seed in range(2):
             searched = greedy_rounds(players, seed=seed, steps=steps, restarts=3)
@@ -234,7 +229,10 @@ def build(
 
 
 def _without_stale_tables(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Drop searched tables that a design (plus the extras, for ``4b + e``) now matches."""
+    """Drop searched tables that a design (plus the extras, for ``4b + e``) now matches.
+
+    Writes the entries first: the designs it compares with are loaded from the file.
+    """
     _write(entries)
     cache_clear()
     kept = []
