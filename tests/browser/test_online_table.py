@@ -165,14 +165,18 @@ class Player:
     def todo(self) -> str:
         return str(self.page.get_attribute(APP, "data-todo"))
 
-    def act(self) -> bool:
-        """Do what the table asks (pass three cards or play a legal card); False if nothing.
+    def act(self, *, deal: int | None = None) -> bool:
+        """Do what the table asks (pass three cards or play a legal card); False if nothing,
+        or if ``deal`` is given and the table has moved on to another deal.
 
         A program moves far faster than a person: it keeps under the server's limit of
         messages per connection (``RATE`` a second), as any client must."""
         if time.monotonic() - self.last_move < 1.2 / RATE:
             return False
-        todo = self.todo()
+        # one read of both: the next deal's frame can land between two reads
+        shown, todo = self.page.eval_on_selector(APP, "a => [a.dataset.deal, a.dataset.todo]")
+        if deal is not None and shown != str(deal):
+            return False
         if todo == "pass":
             if self.keyboard:
                 for key in ("1", "2", "3", "Enter"):

@@ -46,12 +46,13 @@ def test_hard_bots_a_paused_clock_and_the_review_of_the_deal(
         assert player.todo() == todo, "the game waited for A"
 
         # A plays on at once (by the keys the help names), the hard bots answer, the deal
-        # ends: its review opens.
+        # ends: its review opens. A acts in deal 1 only: passing into deal 2 would start its
+        # play and close the summary of deal 1.
         page.focus("#ot-hand")
         deadline = time.monotonic() + 120
         while page.locator("#ot-summary:not([hidden])").count() == 0:
             assert time.monotonic() < deadline, "the first deal did not end within 120 s"
-            if not player.act():
+            if not player.act(deal=1):
                 page.wait_for_timeout(20)
         assert page.locator("#ot-banner").is_hidden() or "paused" in page.inner_text("#ot-banner")
         review = page.locator("#ot-summary a.ot-review")
