@@ -9,5 +9,5 @@ from tournaments.rating.services import RATING_UPDATE_TASK, rating_update
 
 @shared_task(name=RATING_UPDATE_TASK, acks_late=True)
 def rating_update_task(tournament_id: int) -> int:
-    """Rate a tournament's newly finished games (started on commit after results change)."""
+    """Rate a tournament's newly finished games (queued by each results recompute)."""
     return rating_update(tournament_id)

@@ -90,7 +90,6 @@ def results_changed(tournament_id: int) -> None:
                 requested=F("requested") + 1
             )
     transaction.on_commit(lambda: _enqueue(tournament_id))
-    transaction.on_commit(lambda: rating_enqueue(tournament_id))
 
 
 def _decimal(points: Fraction | None) -> Decimal | None:
@@ -216,6 +215,9 @@ def results_recompute(tournament_id: int) -> int:
         if changed:
             season_id = tournament.season_id
             transaction.on_commit(lambda: season_rankings_enqueue(season_id))
+        # Rated after the debounced recompute, not per deal: a burst of deals queues one
+        # rating job, not one each (a rating only moves when a game finishes anyway).
+        transaction.on_commit(lambda: rating_enqueue(tournament_id))
     return version
 
 
