@@ -16,6 +16,7 @@ from django.db import connection
 
 from tests.tournaments.results.conftest import Event, make_event
 from tournaments.models import Entry, Placing, ResultsState
+from tournaments.rating.models import RatingChange
 from tournaments.results.services import pending_key, results_changed, results_recompute
 from tournaments.tasks import results_recompute_task
 
@@ -67,6 +68,23 @@ def test_the_worker_recomputes_placings_after_deals() -> None:
     assert _placings(e) == by_worker
     ranks = dict(Entry.objects.filter(tournament=e.tournament).values_list("pk", "rank"))
     assert ranks[e.p["c"].pk] == 1 and ranks[e.p["d"].pk] == 7
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_rates_the_finished_games_after_the_recompute_once_each() -> None:
+    e = _event()
+    r1 = e.round("abcd", "efgh")
+    e.play(r1, 1, "abbddddd")  # D takes the placka: both games end
+    e.play(r1, 2, "effhhhhh")
+    _wait_computed(e)
+    deadline = time.monotonic() + 60
+    while RatingChange.objects.filter(game__table__round=r1).count() < 8:
+        assert time.monotonic() < deadline, "the worker did not rate the games in 60 s"
+        time.sleep(0.2)
+    rated = RatingChange.objects.filter(game__table__round=r1)
+    assert sorted(rated.values_list("player_id", flat=True)) == sorted(e.pid(n) for n in "abcdefgh")
+    by_player = dict(rated.values_list("player_id", "rank"))
+    assert by_player[e.pid("c")] == 1 and by_player[e.pid("d")] == 4
 
 
 @pytest.mark.django_db(transaction=True)
