@@ -26,7 +26,7 @@ from .errors import InputError
 from .history import pair
 from .model import TablePolicy, Tables
 from .schedules.catalogue import best_design, field_designs
-from .schedules.extras import add_extras
+from .schedules.extras import design_with_extras
 from .schedules.seating import seat_schedule
 from .search import anneal, split
 from .seats import SeatLedger, seat_a_again
@@ -126,7 +126,7 @@ def _start_rounds(
 
     A field with a shipped design (:mod:`.schedules`) takes it; a field of
     ``4b + e`` players at ``e`` tables of five takes the design for ``4b``
-    with the extras added (:func:`.schedules.extras.add_extras`), whichever of
+    with the extras added (:func:`.schedules.extras.design_with_extras`), whichever of
     that field's designs keeps them repeat-free longest.
     """
     direct = best_design(players)
@@ -137,7 +137,7 @@ def _start_rounds(
     base = players - extras
     fits = len(sizes) == base // 4 and all(s in (4, 5) for s in sizes)
     for design in field_designs(base) if extras and fits else ():
-        rounds, free = add_extras(design.rounds, base, extras, seed=seed)
+        rounds, free = design_with_extras(design, extras, seed=seed)
         options.append((f"{design.name} for {base} players, {extras} added", rounds, free))
     if not options:
         return "local search", [], 0

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tournaments.pairing.schedules import lifted, orbits, verify
+from tournaments.pairing.schedules.catalogue import field_designs
 from tournaments.pairing.schedules.exact import starters_exact
+from tournaments.pairing.schedules.extras import extras_plan_greedy, plan_checked
+from tournaments.pairing.schedules.extras_search import extras_plan
 
 pytest.importorskip("ortools")  # exact.py imports it only when a search runs
 
@@ -26,3 +29,13 @@ def test_partner_swap_search_finds_a_small_schedule() -> None:
     verify(16, rounds)
     unfolded = lifted.unfold(16, lifted.halves(16, rounds))
     assert [sorted(map(sorted, r)) for r in unfolded] == [sorted(map(sorted, r)) for r in rounds]
+
+
+def test_extras_plan_search_beats_the_greedy_and_passes_the_check() -> None:
+    design = field_designs(40)[0]  # 42 players: the design for 40 with two extras
+    greedy = extras_plan_greedy(design.rounds, 40, 2)
+    plan = extras_plan(design.rounds, 2, seconds=60)
+    assert plan is not None
+    assert len(plan) > len(greedy)
+    masks = [[sum(1 << p for p in t) for t in r] for r in design.rounds]
+    assert plan_checked(masks, 2, plan) == plan

@@ -6,9 +6,16 @@ import itertools
 
 import pytest
 
+from tournaments.pairing.schedule import best_rounds
 from tournaments.pairing.schedules import mols
-from tournaments.pairing.schedules.catalogue import field_designs
-from tournaments.pairing.schedules.extras import add_extras
+from tournaments.pairing.schedules.catalogue import (
+    EXTRAS,
+    CatalogueError,
+    extras_plans,
+    field_designs,
+    raw_entries_by_field,
+)
+from tournaments.pairing.schedules.extras import add_extras, design_with_extras, plan_checked
 
 
 def first_meeting_again(rounds: list[list[list[int]]], extras: range) -> int | None:
@@ -58,3 +65,57 @@ def test_the_greedy_takes_over_where_places_repeat() -> None:
     assert free == 6
     assert first_meeting_again(rounds[:free], range(24, 25)) is None
     assert first_meeting_again(rounds, range(24, 25)) == free + 1
+
+
+def _plan_masks(players: int) -> tuple[list[list[int]], int]:
+    design = field_designs(players)[0]
+    return [[sum(1 << p for p in t) for t in r] for r in design.rounds], len(design.rounds[0])
+
+
+def test_a_plan_where_an_extra_meets_someone_again_is_refused() -> None:
+    masks, _tables = _plan_masks(40)
+    # table 0 of round 0 and the table of round 1 that holds its first player share him
+    first = (masks[0][0] & -masks[0][0]).bit_length() - 1
+    again = next(t for t, m in enumerate(masks[1]) if m >> first & 1)
+    with pytest.raises(CatalogueError, match="meets someone again in round 1"):
+        plan_checked(masks, 1, [(0, (0,)), (1, (again,))])
+
+
+@pytest.mark.parametrize(
+    ("plan", "message"),
+    [
+        ([(0, (0, 1)), (0, (2, 3))], "round 0 is not a new round"),
+        ([(13, (0, 1))], "round 13 is not a new round"),
+        ([(0, (4, 4))], "needs 2 different tables"),
+        ([(0, (1,))], "needs 2 different tables"),
+    ],
+)
+def test_a_plan_that_reuses_a_round_or_a_table_is_refused(
+    plan: list[tuple[int, tuple[int, ...]]], message: str
+) -> None:
+    masks, _tables = _plan_masks(40)
+    with pytest.raises(CatalogueError, match=message):
+        plan_checked(masks, 2, plan)
+
+
+SHIPPED_PLANS = [
+    (players, name)
+    for players, entries in raw_entries_by_field().items()
+    for name in {str(e["design"]) for e in entries if e["kind"] == EXTRAS}
+]
+
+
+@pytest.mark.parametrize(("players", "name"), SHIPPED_PLANS)
+def test_each_shipped_plan_keeps_its_extras_repeat_free_in_the_field_schedule(
+    players: int, name: str
+) -> None:
+    extras = players % 4
+    base = players - extras
+    design = next(d for d in field_designs(base) if d.name == name)
+    plan = extras_plans(players)[name]
+    rounds, free = design_with_extras(design, extras)
+    assert free >= len(plan)
+    assert first_meeting_again(rounds[:free], range(base, players)) is None
+    # the plan is why: the greedy alone stops sooner
+    assert add_extras(design.rounds, base, extras)[1] < len(plan)
+    assert best_rounds(players) >= len(plan)

@@ -6,7 +6,9 @@ the file are kept unless a search finds more rounds.  ``--exact SECONDS``
 adds the CP-SAT searches of :mod:`.exact` and :mod:`.rotational` (the
 optional extra ``schedules``): orbit starters the local search misses, base
 rounds kept by turning the levels for ``3m + 3`` players (36, 48, 60), and
-32 players' 10 rounds kept by the partner swap (:mod:`.lifted`).  Seeded
+32 players' 10 rounds kept by the partner swap (:mod:`.lifted`).
+``--extras SECONDS`` plans where the extra players of ``4b + e`` sit
+(:mod:`.extras_search`) for the fields below ``b`` rounds.  Seeded
 (CP-SAT on one worker, :mod:`.negation` from a fixed seed), so a rebuild
 finds the same recipes.
 """
@@ -17,7 +19,7 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,6 +28,7 @@ from ..sizes import table_sizes
 from . import basesearch, frames, lifted, negation, orbits, rotational
 from .catalogue import (
     DATA,
+    EXTRAS,
     SEARCHED,
     best_design,
     cache_clear,
@@ -35,7 +38,7 @@ from .catalogue import (
     raw_entries,
 )
 from .exact import starters_exact  # ortools: imported only when a search runs
-from .extras import add_extras
+from .extras import design_with_extras
 
 Found = TypeVar("Found")
 
@@ -145,6 +148,7 @@ def build(
     tables_fields: Sequence[int] = (),
     steps: int = 100_000,
     exact_seconds: float = 0.0,
+    extras_seconds: float = 0.0,
 ) -> list[dict[str, Any]]:
     entries = raw_entries() if DATA.exists() else []
     have = {(int(e["players"]), e["kind"]) for e in entries}
@@ -204,6 +208,8 @@ def build(
                 entries.append(
                     {"players": players, "kind": "cyclic", "m": m, "k": k, "h": h, "base": base}
                 )
+    if extras_seconds > 0:
+        entries = _with_extras_plans(entries, fields or range(9, 129), extras_seconds)
     entries = _without_stale_tables(entries)
     for players in tables_fields:
         current = best_design(players)  # the searched tables shipped so far count too
@@ -225,6 +231,44 @@ def build(
                 {"players": players, "kind": "tables", "rounds": encode_rounds(best_rounds)}
             )
             _write(entries)
+    return entries
+
+
+def _with_extras_plans(
+    entries: list[dict[str, Any]], fields: Iterable[int], seconds: float
+) -> list[dict[str, Any]]:
+    """CP-SAT extras plans (:mod:`.extras_search`) for the fields of ``4b + e`` players that
+    fall short of ``b`` rounds; each plan that beats the field's schedules replaces the
+    field's plans."""
+    from .extras_search import extras_plan  # ortools: imported only when a search runs
+
+    for players in fields:
+        extras = players % 4
+        base = players - extras
+        if not extras or base < 8:
+            continue
+        current = best_design(players)  # the searched tables shipped so far count too
+        have = max(len(current.rounds) if current else 0, _designed_rounds(players))
+        found: dict[str, Any] | None = None
+        for design in field_designs(base):
+            bound = min(base // 4, len(design.rounds))
+            if have >= bound:
+                continue
+            plan = timed(
+                f"{players}: extras plan on {design.name} (have {have}, bound {bound})",
+                partial(extras_plan, design.rounds, extras, seconds=seconds),
+            )
+            if plan is not None and len(plan) > have:
+                have = len(plan)
+                found = {"players": players, "kind": EXTRAS, "design": design.name,
+                         "plan": [[r, list(places)] for r, places in plan]}  # fmt: skip
+        if found is not None:
+            entries = [e for e in entries if not (int(e["players"]) == players
+                                                  and e["kind"] == EXTRAS)]  # fmt: skip
+            entries.append(found)
+            print(f"{players}: extras plan of {have} rounds shipped", flush=True)
+            _write(entries)
+            cache_clear()
     return entries
 
 
@@ -255,7 +299,7 @@ def _designed_rounds(players: int) -> int:
         found = [d for d in field_designs(players) if d.name != SEARCHED]
         return max((len(d.rounds) for d in found), default=0)
     base = players - extras
-    return max((add_extras(d.rounds, base, extras)[1] for d in field_designs(base)), default=0)
+    return max((design_with_extras(d, extras)[1] for d in field_designs(base)), default=0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -274,6 +318,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="SECONDS",
         help="CP-SAT time per orbit field the local search misses (needs the extra 'schedules')",
     )
+    parser.add_argument(
+        "--extras",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="CP-SAT time per design for the extras plans of 4b + e players below b rounds",
+    )
     args = parser.parse_args(argv)
     entries = build(
         args.fields,
@@ -282,6 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tables_fields=args.tables,
         steps=args.steps,
         exact_seconds=args.exact,
+        extras_seconds=args.extras,
     )
     _write(entries)
     cache_clear()

@@ -18,7 +18,10 @@ recipe rather than as tables:
 * ``lifted``: rounds that swapping every player with a partner maps onto
   themselves, one table of each twin pair stored (:mod:`.lifted`);
 * ``tables``: rounds found by an offline local search, stored as they are
-  (base64, one byte per player) for fields no construction covers.
+  (base64, one byte per player) for fields no construction covers;
+* ``extras``: not a design but a plan for a field of ``4b + e`` players:
+  which rounds of the named design for ``4b`` come first and which table
+  each extra joins in them (:mod:`.extras`, found by :mod:`.extras_search`).
 
 The built-in constructions of :mod:`tournaments.pairing.designs` (affine
 geometries, binary spreads, the stored cyclic bases) join them, and for
@@ -54,6 +57,8 @@ class CatalogueError(Exception):
 
 #: the name of a field's shipped local-search tables (kind ``tables``)
 SEARCHED = "local search (shipped)"
+#: the kind of an entry that plans where a field's extra players sit (not a design)
+EXTRAS = "extras"
 
 
 @dataclass(frozen=True)
@@ -216,6 +221,8 @@ def field_designs(players: int) -> tuple[Design, ...]:
     if found is not None:
         options.append(found)
     for entry in raw_entries_by_field().get(players, []):
+        if entry["kind"] == EXTRAS:
+            continue  # a plan for another field's design (extras_plans)
         known: dict[int, Design] = {}
         if entry["kind"] == "td":
             inner = best_design(int(entry["n"]))
@@ -231,6 +238,19 @@ def field_designs(players: int) -> tuple[Design, ...]:
         Design(players, name, tuple(tuple(tuple(t) for t in r) for r in rounds))
         for name, rounds in options
     )
+
+
+@cache
+def extras_plans(players: int) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
+    """The shipped extras plans of a field of ``4b + e`` players, by the name of the design
+    for ``4b`` they were found for (checked where they are used: :mod:`.extras`)."""
+    return {
+        str(entry["design"]): [
+            (int(r), tuple(int(t) for t in places)) for r, places in entry["plan"]
+        ]
+        for entry in raw_entries_by_field().get(players, [])
+        if entry["kind"] == EXTRAS
+    }
 
 
 @cache
@@ -254,4 +274,5 @@ def cache_clear() -> None:
     """Forget loaded designs (after the data file or the entries changed)."""
     raw_entries_by_field.cache_clear()
     field_designs.cache_clear()
+    extras_plans.cache_clear()
     best_design.cache_clear()
