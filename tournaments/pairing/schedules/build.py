@@ -49,13 +49,16 @@ TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: (players, m, k, h, bases, symmetry) for CP-SAT base rounds over Z_m x Z_k plus h kept by a
 #: map: levels turned for 36, 48 and 60 players (plus three fixed, turned with them); for 44,
 #: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (found in 205 s);
-#: for 56, Z_18 x Z_3 plus two kept by (x, r) -> (7x, r + 1) (76 s)
+#: for 56, Z_18 x Z_3 plus two kept by (x, r) -> (7x, r + 1) (76 s); for 72, 22 rounds (one
+#: short of the optimum, as six fixed players cannot meet a 23rd time): two base rounds over
+#: Z_11 x Z_6 plus six, kept by (x, r) -> (x, r + 1) with the fixed players turned (26 s)
 SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
     (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
     (48, 15, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (56, 18, 3, 2, 1, rotational.Symmetry(7, (1, 2, 0), (), (0, 1))),
     (60, 19, 3, 3, 1, rotational.Symmetry(7, (1, 2, 0), (), (1, 2, 0))),
+    (72, 11, 6, 6, 2, rotational.Symmetry(1, (1, 2, 3, 4, 5, 0), (), (1, 2, 3, 4, 5, 0))),
 )
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
 INFLATIONS = ((120, 24, 5),)
@@ -252,7 +255,8 @@ def _with_extras_plans(
         found: dict[str, Any] | None = None
         for design in field_designs(base):
             bound = min(base // 4, len(design.rounds))
-            if have >= bound:
+            # searched tables give way to designs (_without_stale_tables): no plan on them
+            if have >= bound or design.name == SEARCHED:
                 continue
             plan = timed(
                 f"{players}: extras plan on {design.name} (have {have}, bound {bound})",
@@ -273,7 +277,8 @@ def _with_extras_plans(
 
 
 def _without_stale_tables(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Drop searched tables that a design (plus the extras, for ``4b + e``) now matches.
+    """Drop searched tables that a design (plus the extras, for ``4b + e``) now matches, and
+    extras plans whose design is no longer shipped.
 
     Writes the entries first: the designs it compares with are loaded from the file.
     """
@@ -282,6 +287,11 @@ def _without_stale_tables(entries: list[dict[str, Any]]) -> list[dict[str, Any]]
     kept = []
     for entry in entries:
         players = int(entry["players"])
+        if entry["kind"] == EXTRAS:
+            names = {d.name for d in field_designs(players - players % 4)}
+            if entry["design"] not in names:
+                print(f"{players}: extras plan dropped, its design {entry['design']!r} is gone")
+                continue
         if entry["kind"] == "tables":
             shipped = len(entry["rounds"])
             designed = _designed_rounds(players)

@@ -33,7 +33,12 @@ none in 10 minutes; 56 players over ``Z_9 x Z_6`` plus two kept by
 ``(x, r) -> (4x, r + 2)``, and 84 turned and kept by ``x -> 10x``, proved
 impossible in seconds, but 56 over ``Z_18 x Z_3`` plus two kept by
 ``(x, r) -> (7x, r + 1)`` (both fixed players kept): found in 76 s, 18 rounds,
-the optimum.
+the optimum.  72 players as two base rounds over ``Z_11 x Z_6`` plus six, kept
+by ``(x, r) -> (x, r + 1)`` with the fixed players turned: found in 26 s, 22
+rounds (the six fixed players meet everyone else, so a 23rd round cannot
+follow).  Fewer rounds than the optimum with more fixed points, none in 5
+minutes: 104, 116, 92 over ``Z_m x Z_3`` plus five (33, 37, 29 rounds); 84
+over ``Z_13 x Z_6`` plus six, turned (26 rounds).
 """
 
 from __future__ import annotations
