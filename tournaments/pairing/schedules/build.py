@@ -51,13 +51,16 @@ TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (found in 205 s);
 #: for 56, Z_18 x Z_3 plus two kept by (x, r) -> (7x, r + 1) (76 s); for 72, 22 rounds (one
 #: short of the optimum, as six fixed players cannot meet a 23rd time): two base rounds over
-#: Z_11 x Z_6 plus six, kept by (x, r) -> (x, r + 1) with the fixed players turned (26 s)
+#: Z_11 x Z_6 plus six, kept by (x, r) -> (x, r + 1) with the fixed players turned (26 s); for
+#: 68, 21 rounds (one short, likewise): Z_21 x Z_3 plus five kept by (x, r) -> (16x, r + 1),
+#: three fixed players turned and two kept (14 s)
 SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
     (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
     (48, 15, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (56, 18, 3, 2, 1, rotational.Symmetry(7, (1, 2, 0), (), (0, 1))),
     (60, 19, 3, 3, 1, rotational.Symmetry(7, (1, 2, 0), (), (1, 2, 0))),
+    (68, 21, 3, 5, 1, rotational.Symmetry(16, (1, 2, 0), (), (1, 2, 0, 3, 4))),
     (72, 11, 6, 6, 2, rotational.Symmetry(1, (1, 2, 3, 4, 5, 0), (), (1, 2, 3, 4, 5, 0))),
 )
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
