@@ -47,13 +47,14 @@ ORBIT_PRIMES = (13, 17, 25, 29, 37, 41)
 #: resolvable transversal designs TD(4, n) for 4n players
 TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: (players, m, k, h, bases, symmetry) for CP-SAT base rounds over Z_m x Z_k plus h kept by a
-#: map: levels turned for 36, 48 and 60 players (plus three fixed, turned with them); for 44,
-#: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (found in 205 s);
-#: for 56, Z_18 x Z_3 plus two kept by (x, r) -> (7x, r + 1) (76 s); for 72, 22 rounds (one
-#: short of the optimum, as six fixed players cannot meet a 23rd time): two base rounds over
-#: Z_11 x Z_6 plus six, kept by (x, r) -> (x, r + 1) with the fixed players turned (26 s); for
-#: 68, 21 rounds (one short, likewise): Z_21 x Z_3 plus five kept by (x, r) -> (16x, r + 1),
-#: three fixed players turned and two kept (14 s)
+#: map (search times on one worker):
+#: - 36, 48, 60: levels turned, three fixed players turned with them;
+#: - 44: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (205 s);
+#: - 56: Z_18 x Z_3 plus two, kept by (x, r) -> (7x, r + 1) (76 s);
+#: - h fixed players who meet everyone else give (N - h) / 3 rounds, one or two short of the
+#:   optimum (they cannot meet each other later): 68 (21 rounds, 14 s), 72 (22, 26 s, two
+#:   bases over Z_11 x Z_6), 84 (26, 9 s), 92 (28, 89 s); an order-3 unit keeps two
+#:   fixed players, the others turn with the levels.
 SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
     (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
@@ -62,6 +63,8 @@ SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = 
     (60, 19, 3, 3, 1, rotational.Symmetry(7, (1, 2, 0), (), (1, 2, 0))),
     (68, 21, 3, 5, 1, rotational.Symmetry(16, (1, 2, 0), (), (1, 2, 0, 3, 4))),
     (72, 11, 6, 6, 2, rotational.Symmetry(1, (1, 2, 3, 4, 5, 0), (), (1, 2, 3, 4, 5, 0))),
+    (84, 26, 3, 6, 1, rotational.Symmetry(3, (1, 2, 0), (), (1, 2, 0, 4, 5, 3))),
+    (92, 28, 3, 8, 1, rotational.Symmetry(9, (1, 2, 0), (), (1, 2, 0, 4, 5, 3, 6, 7))),
 )
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
 INFLATIONS = ((120, 24, 5),)

@@ -38,8 +38,9 @@ by ``(x, r) -> (x, r + 1)`` with the fixed players turned: found in 26 s, 22
 rounds (the six fixed players meet everyone else, so a 23rd round cannot
 follow).  68 players over ``Z_21 x Z_3`` plus five, kept by ``(x, r) -> (16x,
 r + 1)`` (three fixed players turned, two kept): found in 14 s, 21 rounds
-(none in 5 minutes without the map).  Fewer rounds than the optimum with more
-fixed points, none in 5 minutes: 104, 116, 92 over ``Z_m x Z_3`` plus five
+(none in 5 minutes without the map); so were 84 over ``Z_26 x Z_3`` plus six
+(``u = 3``, 9 s) and 92 over ``Z_28 x Z_3`` plus eight (``u = 9``, 89 s).
+None in 5 minutes: 104, 116, 92 over ``Z_m x Z_3`` plus five without a map
 (33, 37, 29 rounds; 116 also kept by ``(x, r) -> (10x, r + 1)``); 84 over
 ``Z_13 x Z_6`` and 120 over ``Z_19 x Z_6`` plus six, turned (26, 38 rounds).
 """
