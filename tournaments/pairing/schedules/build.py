@@ -54,8 +54,10 @@ TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: - h fixed players who meet everyone else give (N - h) / 3 rounds, one or two short of the
 #:   optimum (they cannot meet each other later): 68 (21 rounds, 14 s), 72 (22, 26 s, two
 #:   bases over Z_11 x Z_6), 84 (26, 9 s), 92 (28, 89 s), 104 (31 of 34 with eleven fixed,
-#:   206 s), 120 (37 of 39 with nine, 185 s); an order-3 unit keeps up to two fixed players
-#:   (104), the others turn with the levels.
+#:   206 s), 116 (31 of 38 with 23, 20 s), 120 (37 of 39 with nine, 185 s); an order-3
+#:   unit keeps up to two fixed players, the others turn with the levels.
+#: fixed players 0..20 turned three by three (116 players' 23 fixed, two of them kept)
+TURNED_IN_THREES = tuple(3 * (i // 3) + (i + 1) % 3 for i in range(21))
 SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
     (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
@@ -67,6 +69,7 @@ SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = 
     (84, 26, 3, 6, 1, rotational.Symmetry(3, (1, 2, 0), (), (1, 2, 0, 4, 5, 3))),
     (92, 28, 3, 8, 1, rotational.Symmetry(9, (1, 2, 0), (), (1, 2, 0, 4, 5, 3, 6, 7))),
     (104, 31, 3, 11, 1, rotational.Symmetry(5, (1, 2, 0), (), (1, 2, 0, 4, 5, 3, 7, 8, 6, 9, 10))),
+    (116, 31, 3, 23, 1, rotational.Symmetry(5, (1, 2, 0), (), (*TURNED_IN_THREES, 21, 22))),
     (120, 37, 3, 9, 1, rotational.Symmetry(10, (1, 2, 0), (), (1, 2, 0, 4, 5, 3, 7, 8, 6))),
 )
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)
