@@ -27,6 +27,8 @@ ALLOWED = {
     "extra, for the offline search of schedules kept by the partner swap",
     ("tournaments/pairing/schedules/cpsat.py", "ortools.sat.python"): "the same optional "
     "extra: the one place the offline searches run the solver",
+    ("tournaments/pairing/schedules/extras_search.py", "ortools.sat.python"): "the same "
+    "optional extra, for the offline search of where extra players sit",
 }
 
 

@@ -39,6 +39,7 @@ from .catalogue import (
 )
 from .exact import starters_exact  # ortools: imported only when a search runs
 from .extras import design_with_extras
+from .extras_search import extras_plan  # ortools: imported only when a search runs
 
 Found = TypeVar("Found")
 
@@ -255,8 +256,6 @@ def _with_extras_plans(
     """CP-SAT extras plans (:mod:`.extras_search`) for the fields of ``4b + e`` players that
     fall short of ``b`` rounds; each plan that beats the field's schedules replaces the
     field's plans."""
-    from .extras_search import extras_plan  # ortools: imported only when a search runs
-
     for players in fields:
         extras = players % 4
         base = players - extras
