@@ -7,7 +7,7 @@ import pytest
 from tournaments.pairing.schedules import lifted, orbits, verify
 from tournaments.pairing.schedules.catalogue import field_designs
 from tournaments.pairing.schedules.exact import starters_exact
-from tournaments.pairing.schedules.extras import extras_plan_greedy, plan_checked
+from tournaments.pairing.schedules.extras import extras_plan_greedy, plan_checked, table_masks
 from tournaments.pairing.schedules.extras_search import extras_plan
 
 pytest.importorskip("ortools")  # exact.py imports it only when a search runs
@@ -37,5 +37,4 @@ def test_extras_plan_search_beats_the_greedy_and_passes_the_check() -> None:
     plan = extras_plan(design.rounds, 2, seconds=60)
     assert plan is not None
     assert len(plan) > len(greedy)
-    masks = [[sum(1 << p for p in t) for t in r] for r in design.rounds]
-    assert plan_checked(masks, 2, plan) == plan
+    assert plan_checked(table_masks(design.rounds), 2, plan) == plan

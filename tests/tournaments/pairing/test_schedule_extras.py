@@ -15,7 +15,12 @@ from tournaments.pairing.schedules.catalogue import (
     field_designs,
     raw_entries_by_field,
 )
-from tournaments.pairing.schedules.extras import add_extras, design_with_extras, plan_checked
+from tournaments.pairing.schedules.extras import (
+    add_extras,
+    design_with_extras,
+    plan_checked,
+    table_masks,
+)
 
 
 def first_meeting_again(rounds: list[list[list[int]]], extras: range) -> int | None:
@@ -67,13 +72,12 @@ def test_the_greedy_takes_over_where_places_repeat() -> None:
     assert first_meeting_again(rounds, range(24, 25)) == free + 1
 
 
-def _plan_masks(players: int) -> tuple[list[list[int]], int]:
-    design = field_designs(players)[0]
-    return [[sum(1 << p for p in t) for t in r] for r in design.rounds], len(design.rounds[0])
+def _plan_masks(players: int) -> list[list[int]]:
+    return table_masks(field_designs(players)[0].rounds)
 
 
 def test_a_plan_where_an_extra_meets_someone_again_is_refused() -> None:
-    masks, _tables = _plan_masks(40)
+    masks = _plan_masks(40)
     # table 0 of round 0 and the table of round 1 that holds its first player share him
     first = (masks[0][0] & -masks[0][0]).bit_length() - 1
     again = next(t for t, m in enumerate(masks[1]) if m >> first & 1)
@@ -93,7 +97,7 @@ def test_a_plan_where_an_extra_meets_someone_again_is_refused() -> None:
 def test_a_plan_that_reuses_a_round_or_a_table_is_refused(
     plan: list[tuple[int, tuple[int, ...]]], message: str
 ) -> None:
-    masks, _tables = _plan_masks(40)
+    masks = _plan_masks(40)
     with pytest.raises(CatalogueError, match=message):
         plan_checked(masks, 2, plan)
 

@@ -52,8 +52,8 @@ TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: - 36, 48, 60: levels turned, three fixed players turned with them;
 #: - 44: two base rounds over Z_7 x Z_6 plus two, kept by (x, r) -> (2x, r + 2) (205 s);
 #: - 56: Z_18 x Z_3 plus two, kept by (x, r) -> (7x, r + 1) (76 s);
-#: - h fixed players who meet everyone else give (N - h) / 3 rounds, one or two short of the
-#:   optimum (they cannot meet each other later): 68 (21 rounds, 14 s), 72 (22, 26 s, two
+#: - h fixed players who meet everyone else give (N - h) / 3 rounds, one to seven short of
+#:   the optimum (they cannot meet each other later): 68 (21 rounds, 14 s), 72 (22, 26 s, two
 #:   bases over Z_11 x Z_6), 84 (26, 9 s), 92 (28, 89 s), 104 (31 of 34 with eleven fixed,
 #:   206 s), 116 (31 of 38 with 23, 20 s), 120 (37 of 39 with nine, 185 s); an order-3
 #:   unit keeps up to two fixed players, the others turn with the levels.

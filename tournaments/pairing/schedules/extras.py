@@ -75,7 +75,7 @@ def extras_plan_greedy(
 ) -> Plan:
     """The longest of ``plan``, the kept places and the seeded greedy passes."""
     rng = random.Random(f"extras:{base}:{extras}:{seed}")
-    masks = [[sum(1 << p for p in t) for t in r] for r in rounds]
+    masks = table_masks(rounds)
     best = _kept_places(masks, extras)
     if plan is not None and len(plan) > len(best):
         best = plan_checked(masks, extras, plan)
@@ -107,6 +107,11 @@ def extras_plan_greedy(
         if len(best) == len(masks):
             break
     return best
+
+
+def table_masks(rounds: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
+    """Each table as a bit mask of its players (what the plans are checked against)."""
+    return [[sum(1 << p for p in t) for t in r] for r in rounds]
 
 
 def _kept_places(masks: list[list[int]], extras: int) -> Plan:
