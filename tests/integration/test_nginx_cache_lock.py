@@ -1,0 +1,117 @@
+"""The production nginx (``deploy/nginx.conf.template``) in front of a slow upstream.
+
+A crowd opening a live page that is not cached yet costs one render: the others wait for
+its answer. Any other address is never made to wait in turn, since nginx cannot know
+before the answer whether it may keep it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.request import urlopen
+
+import pytest
+
+from scwu.topology import Front, nginx_command, nginx_write
+from tests.integration.servers import free_port, wait_listening
+
+pytestmark = pytest.mark.integration
+
+#: How long the upstream takes over each answer: long enough for the crowd to arrive first.
+RENDER_SECONDS = 0.5
+CROWD = 12
+
+
+class SlowUpstream(BaseHTTPRequestHandler):
+    """Answers every GET after ``RENDER_SECONDS``, public and cacheable under ``/tournaments/``
+    and private elsewhere, counting the requests that reach it by path."""
+
+    seen: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def do_GET(self) -> None:
+        with self.lock:
+            self.seen[self.path] += 1
+        time.sleep(RENDER_SECONDS)
+        body = b"rendered"
+        self.send_response(200)
+        shared = self.path.startswith("/tournaments/")
+        self.send_header("Cache-Control", "public, max-age=2" if shared else "private, no-cache")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def front() -> Iterator[str]:
+    # Not under pytest's tmp_path: its folders are private to us, and nginx started as root
+    # runs its workers as another user, which must reach the cache folder.
+    run_dir = Path(tempfile.mkdtemp(prefix="scwu-nginx-"))
+    run_dir.chmod(0o755)
+    upstream = ThreadingHTTPServer(("127.0.0.1", free_port()), SlowUpstream)
+    SlowUpstream.seen.clear()
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{upstream.server_address[1]}"
+    front = Front(
+        listen=f"127.0.0.1:{free_port()}",
+        web=[address],
+        ws=[address],
+        run_dir=run_dir,
+        static_root=run_dir,
+        media_root=run_dir,
+        workers="1",
+    )
+    nginx = subprocess.Popen(nginx_command(nginx_write(front)))
+    try:
+        wait_listening(int(front.listen.rsplit(":", 1)[1]), nginx, "nginx")
+        yield f"http://{front.listen}"
+    finally:
+        nginx.send_signal(signal.SIGQUIT)
+        nginx.wait(timeout=15)
+        upstream.shutdown()
+        upstream.server_close()
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def crowd(url: str) -> tuple[list[bytes], float]:
+    """``CROWD`` spectators asking for ``url`` at once: their answers and the wall time."""
+    started = time.monotonic()
+    with ThreadPoolExecutor(CROWD) as pool:
+        answers = list(pool.map(lambda _: urlopen(url, timeout=30).read(), range(CROWD)))
+    return answers, time.monotonic() - started
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/tournaments/open-2026/results/",
+        "/tournaments/open-2026/results/poll/?part=live&since=7",
+        "/tournaments/open-2026/rounds/3/dashboard/",
+    ],
+)
+def test_a_crowd_at_a_live_page_not_yet_cached_costs_one_render(front: str, path: str) -> None:
+    answers, _took = crowd(front + path)
+    assert answers == [b"rendered"] * CROWD
+    assert SlowUpstream.seen[path] == 1
+
+
+def test_a_crowd_at_any_other_address_is_served_side_by_side(front: str) -> None:
+    path = "/api/players/?page=2"
+    answers, took = crowd(front + path)
+    assert answers == [b"rendered"] * CROWD
+    assert SlowUpstream.seen[path] == CROWD
+    # In turn, twelve answers would take six seconds; side by side, about one render.
+    assert took < CROWD * RENDER_SECONDS / 2
