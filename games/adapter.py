@@ -101,9 +101,18 @@ class GameEvents:
 
 def game_events(game: TableGame) -> GameEvents:
     deals = list(DealEntry.objects.filter(game=game).order_by("seq"))
-    misdeals = list(MisdealEntry.objects.filter(game=game).order_by("seq"))
-    corrections = list(Correction.objects.filter(game=game).order_by("seq"))
-    rulings = list(Ruling.objects.filter(game=game).order_by("seq"))
+    misdeals: list[MisdealEntry] = []
+    corrections: list[Correction] = []
+    rulings: list[Ruling] = []
+    # Every event row takes its own number from ``next_seq`` (services.common.take_seq):
+    # when the deals and their undos account for every number taken, the game has no
+    # misdeal, correction or ruling, and the three queries are spared (most games, most
+    # writes). A row written after ``game`` was read only makes the counts differ.
+    taken = len(deals) + sum(1 for deal in deals if deal.undone_seq is not None)
+    if taken != game.next_seq - 1:
+        misdeals = list(MisdealEntry.objects.filter(game=game).order_by("seq"))
+        corrections = list(Correction.objects.filter(game=game).order_by("seq"))
+        rulings = list(Ruling.objects.filter(game=game).order_by("seq"))
     stamped: list[tuple[int, Event]] = []
     for deal in deals:
         sat_out = tuple(deal.sat_out) if deal.sat_out is not None else None

@@ -90,7 +90,7 @@ def seat_results_write(game: TableGame, loaded: GameEvents, state: LedgerState) 
     caller passes the pair it already holds (the figures come from ``state`` alone).
     """
     del loaded  # the state carries everything; the pair keeps one signature for callers
-    seats = TableSeat.objects.filter(table_id=game.table_id).select_related("table")
+    seats = TableSeat.objects.filter(table_id=game.table_id).select_related("table").order_by()
     rows = []
     for seat in seats:
         figures = seat_figures(state, seat.position)

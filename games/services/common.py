@@ -31,7 +31,7 @@ def _table_positions(table: Table) -> list[str]:
 @transaction.atomic
 def game_start(*, table: Table) -> TableGame:
     """The table's game, created on first use with the round's word and the stage rules."""
-    existing = TableGame.objects.filter(table=table).first()
+    existing = TableGame.objects.filter(table=table).order_by().first()
     if existing is not None:
         return existing
     if table.kind != TableKind.PHYSICAL:
@@ -116,6 +116,7 @@ def game_lock(table: Table) -> TableGame:
         TableGame.objects.select_for_update(no_key=True, of=("self",))
         .filter(table=table)
         .annotate(tournament_status=F("table__round__tournament__status"))
+        .order_by()
         .first()
     )
     if found is None:

@@ -47,7 +47,10 @@ def _replayed(idempotency_key: str | None, table: Table) -> DealEntry | None:
     if not idempotency_key:
         return None
     existing = (
-        DealEntry.objects.select_related("game").filter(idempotency_key=idempotency_key).first()
+        DealEntry.objects.select_related("game")
+        .filter(idempotency_key=idempotency_key)
+        .order_by()
+        .first()
     )
     if existing is not None and existing.game.table_id != table.pk:
         raise ValidationError(

@@ -116,3 +116,9 @@ def make_setup(*, seats: int = 4, word: str = "TONDA", **round_kwargs: Any) -> S
 @pytest.fixture
 def setup(db: None) -> Setup:
     return make_setup()
+
+
+def orders_through_tournament(sql: str) -> bool:
+    """Whether a query on another table orders by the tournament's columns: the models'
+    default orderings follow table, round and tournament, joining all three to sort."""
+    return 'ORDER BY "tournaments_tournament"' in sql and 'FROM "tournaments_tournament"' not in sql

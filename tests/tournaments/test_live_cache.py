@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.selectors import round_dashboard
+from tests.games.conftest import orders_through_tournament
 from tests.tournaments.results_setup import Scene, make_scene
 
 pytestmark = pytest.mark.django_db
@@ -133,3 +134,24 @@ def test_the_language_switch_needs_no_csrf_token(scene: Scene) -> None:
     answer = client.post("/i18n/setlang/", {"language": "cs", "next": "/"})
     assert answer.status_code == 302
     assert client.cookies["django_language"].value == "cs"
+
+
+def test_the_live_pages_never_join_up_to_the_tournament_to_order_rows(scene: Scene) -> None:
+    # The models' default orderings follow table, round and tournament: a crowd's pages
+    # must not pay those joins on every render (nor on every poll).
+    scene.lose("A", "B")
+    client = scene.client_for(None)
+    slug, table = scene.slug, scene.setup.table.pk
+    pages = [
+        f"/tournaments/{slug}/results/",
+        f"/tournaments/{slug}/results/poll/?part=live",
+        f"/tournaments/{slug}/results/projector/",
+        f"/tournaments/{slug}/rounds/1/dashboard/",
+        f"/api/tournaments/{slug}/standings/",
+        f"/api/games/tables/{table}/",
+    ]
+    for page in pages:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(page).status_code == 200, page
+        chained = [q["sql"] for q in queries if orders_through_tournament(q["sql"])]
+        assert chained == [], (page, chained)
