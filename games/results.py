@@ -90,20 +90,21 @@ def seat_results_write(game: TableGame, loaded: GameEvents, state: LedgerState) 
     caller passes the pair it already holds (the figures come from ``state`` alone).
     """
     del loaded  # the state carries everything; the pair keeps one signature for callers
-    seats = TableSeat.objects.filter(table_id=game.table_id).select_related("table").order_by()
-    rows = []
-    for seat in seats:
-        figures = seat_figures(state, seat.position)
-        rows.append(
-            SeatResult(
-                game=game,
-                seat=seat,
-                entry_id=seat.entry_id,
-                round_id=seat.table.round_id,
-                game_finished=state.finished,
-                **asdict(figures),
-            )
+    # Plain values and ids: this runs in every deal write, where model instances for the
+    # seats cost more than the query.
+    seats = TableSeat.objects.filter(table_id=game.table_id).order_by()
+    round_id = game.table.round_id
+    rows = [
+        SeatResult(
+            game=game,
+            seat_id=seat_id,
+            entry_id=entry_id,
+            round_id=round_id,
+            game_finished=state.finished,
+            **asdict(seat_figures(state, position)),
         )
+        for seat_id, position, entry_id in seats.values_list("pk", "position", "entry_id")
+    ]
     if rows:
         SeatResult.objects.bulk_create(
             rows, update_conflicts=True, unique_fields=["seat"], update_fields=_UPDATED
