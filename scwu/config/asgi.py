@@ -13,6 +13,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from scwu.config.startup import objects_freeze  # noqa: E402
 from scwu.security.websocket import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -22,3 +23,4 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+objects_freeze()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,19 @@ def test_an_access_log_records_each_requests_time_and_cache_status(tmp_path: Pat
     timed = logged.split("log_format timed")[1].split(";")[0]
     assert "$request_time" in timed and "$upstream_response_time" in timed
     assert "$upstream_cache_status" in timed
+
+
+@pytest.mark.parametrize("entry", ["scwu.config.wsgi", "scwu.config.asgi"])
+def test_a_server_process_loads_every_view_then_freezes_its_start_up_objects(entry: str) -> None:
+    # In a process of its own, as gunicorn's and uvicorn's workers import the entry point.
+    script = (
+        "import gc, sys\n"
+        f"import {entry}\n"
+        "print(gc.get_freeze_count(), 'tournaments.views.results' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    frozen, views_loaded = done.stdout.split()
+    assert int(frozen) > 50_000
+    assert views_loaded == "True"
