@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from games.online import clock_runner, selectors, services
 from games.online.broadcast import change_send, group_name, step_get
@@ -27,6 +29,23 @@ from games.online.models import OnlineGame
 from games.online.throttle import BURST, RATE, TokenBucket
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def in_database_thread(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """``function`` run off the event loop, closing old connections around it.
+
+    With a connection pool (PostgreSQL, ``DATABASE_POOL_SIZE``: the production WebSocket
+    process), in any thread of the executor: in Channels' one database thread every table
+    of the process took turns, PostgreSQL round trips included, and 500 tables at a human
+    pace queued seconds deep. Each call is one transaction with a connection of its own
+    from the pool; two writes to one game still take turns on its row lock
+    (``services.table.game_lock``). Without a pool (SQLite, the embedded default), in that
+    one thread: SQLite refuses a second writer at once rather than waiting for the first.
+    """
+    pooled = bool(settings.DATABASES["default"].get("OPTIONS", {}).get("pool"))
+    return DatabaseSyncToAsync(function, thread_sensitive=not pooled)
+
 
 MAX_FRAME = 4096
 #: Throttled frames after which the connection is closed (persistent abuse).
@@ -57,7 +76,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """Channels' dispatch without its ``aclose_old_connections()`` before each message:
         that is a trip through the one database thread, queued behind every table's writes,
         for each frame in and each change out. Every database access of this consumer goes
-        through ``database_sync_to_async``, which closes old connections itself."""
+        through ``in_database_thread``, which closes old connections itself."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -75,14 +94,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self._rejoin: asyncio.Task[None] | None = None
         # Accept first: the server drops a handshake the application leaves waiting.
         await self.accept()
-        if not await database_sync_to_async(_game_exists)(self.game_id):
+        if not await in_database_thread(_game_exists)(self.game_id):
             await self.close(code=CLOSE_NO_GAME)
             return
         self.joined = True
         await self._join_group()
         clock_runner.ensure_running()
         await self._presence(connected=True)
-        log_frames = await database_sync_to_async(selectors.online_chat_log)(game_id=self.game_id)
+        log_frames = await in_database_thread(selectors.online_chat_log)(game_id=self.game_id)
         await self.send_json({"type": "chat_log", "messages": log_frames})
 
     async def disconnect(self, code: int) -> None:
@@ -123,17 +142,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         elif kind == "action":
             await self._act(frame)
         elif kind == "chat":
-            message = await database_sync_to_async(services.online_chat_post)(
+            message = await in_database_thread(services.online_chat_post)(
                 game_id=self.game_id, user=self.user, text=frame.get("text")
             )
             await self._group_or_self({"type": "table.chat", "frame": message})
         elif kind == "chat_hide":
-            hidden = await database_sync_to_async(services.online_chat_hide)(
+            hidden = await in_database_thread(services.online_chat_hide)(
                 game_id=self.game_id, user=self.user, message_id=frame.get("id")
             )
             await self._group_or_self({"type": "table.chat", "frame": hidden})
         elif kind == "mute":
-            await database_sync_to_async(services.online_seat_mute)(
+            await in_database_thread(services.online_seat_mute)(
                 game_id=self.game_id,
                 user=self.user,
                 seat=frame.get("seat"),
@@ -145,7 +164,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _act(self, frame: dict[str, Any]) -> None:
         if self.paused:
             raise OnlineError("paused")
-        change = await database_sync_to_async(services.online_act)(
+        change = await in_database_thread(services.online_act)(
             game_id=self.game_id,
             user=self.user,
             action=frame.get("action"),
@@ -190,13 +209,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json(event["frame"])
 
     async def _send_state(self) -> None:
-        change = await database_sync_to_async(services.online_state)(game_id=self.game_id)
+        change = await in_database_thread(services.online_state)(game_id=self.game_id)
         self.version = -1
         self._seat_from(change.users)
         await self._send_steps(change.steps)
 
     async def _presence(self, *, connected: bool) -> None:
-        change = await database_sync_to_async(services.online_presence)(
+        change = await in_database_thread(services.online_presence)(
             game_id=self.game_id, user=self.user, connected=connected
         )
         if change is None:

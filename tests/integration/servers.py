@@ -81,7 +81,8 @@ def start_uvicorn(port: int, log: Path) -> subprocess.Popen[bytes]:
              "--lifespan", "off", "--no-access-log", "--log-level", "info",
              "--timeout-graceful-shutdown", "4", "scwu.config.asgi:application"],
             cwd=ROOT,
-            env=server_env(),
+            # As the Procfile runs it: a connection pool, so actions run side by side.
+            env={**server_env(), "DATABASE_POOL_SIZE": "8", "DATABASE_CONN_MAX_AGE": "0"},
             stdout=out,
             stderr=subprocess.STDOUT,
         )  # fmt: skip

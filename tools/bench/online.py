@@ -1,7 +1,8 @@
 """Benchmark of the online tables: one Daphne process, many tables, bots at full speed.
 
 ``python -m tools.bench.online [--tables 200] [--seconds 20]`` migrates a throw-away
-SQLite database in WAL mode (or uses ``DATABASE_URL``), opens one practice game per table
+SQLite database in WAL mode (or uses ``DATABASE_URL``, with a pool of 8 connections as the
+Procfile gives the WebSocket process), opens one practice game per table
 (one human seat + three bots), starts ``daphne`` on a free 127.0.0.1 port and drives every
 table with one WebSocket client that acts as soon as it is to move. It prints the tables,
 the actions applied per second (the human's and the bots') and the round trip of the
@@ -38,6 +39,9 @@ def _env(db_path: Path) -> dict[str, str]:
     env = dict(os.environ)
     if not env.get("DATABASE_URL"):
         env["SQLITE_PATH"] = str(db_path)
+    else:
+        # As deploy/Procfile runs the WebSocket process: a pool, so actions run side by side.
+        env.setdefault("DATABASE_POOL_SIZE", "8")
     env["DJANGO_SETTINGS_MODULE"] = "tools.bench.online_settings"
     # Debug off, as in production: debug records every query (a tenth of the server's time).
     env.setdefault("DJANGO_DEBUG", "0")
@@ -264,7 +268,7 @@ def main(argv: list[str] | None = None) -> None:
             server.wait(timeout=10)
             log.close()
     rtts = result["rtts"]
-    database = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
+    database = "PostgreSQL (pool)" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
     print(
         f"online tables bench: {args.tables} tables, {result['elapsed']:.1f} s, {database},"
         f" human think time {args.think:.0f} ms"
