@@ -82,34 +82,35 @@ class Computed:
     figures: Mapping[int, Tally]
 
 
-def tournament_figures(data: ResultsData, visible: Collection[int]) -> dict[int, Tally]:
+def tournament_figures(
+    data: ResultsData, visible: Collection[int], standings: Standings
+) -> dict[int, Tally]:
     """Every counted deal and placka of each player over the visible rounds (see the
-    module): the one figure the pages, exports, profiles and records show."""
+    module): the one figure the pages, exports, profiles and records show.
+
+    The basic rounds are the ``standings``' totals, already summed; only the other visible
+    rounds' lines (the final, the small final, a play-off's players) are added here, so a
+    tournament of basic rounds alone does not walk its 10,000 lines a second time."""
+    figures = {row.player_id: row.total for row in standings.rows if row.lines}
+    others = {
+        pk: info
+        for pk, info in data.rounds
+        if info.number in visible and info.stage != RoundStage.BASIC
+    }
+    if not others:
+        return figures
     player_of = {e.info.entry_id: e.info.player_id for e in data.entries}
-    shown = {pk: info for pk, info in data.rounds if info.number in visible}
-    # Plain integers per player, one Tally each at the end: summing Tally objects line by
-    # line built 10,000 of them for a thousand players.
-    sums: dict[int, list[int]] = {}
-    penalised: set[int] = set()
     for line in data.lines:
-        info = shown.get(line.round_id)
+        info = others.get(line.round_id)
         if info is None or line.entry_id in info.fillers:
             continue
         player = player_of[line.entry_id]
-        total = sums.get(player)
-        if total is None:
-            total = sums[player] = [0, 0, 0, 0]
-        total[0] += line.deals_played
-        total[1] += line.deals_lost
-        if line.placka:
-            total[2] += 1
-        if line.penalty_points is not None:
-            total[3] += line.penalty_points
-            penalised.add(player)
-    return {
-        player: Tally(played, lost, placky, penalty if player in penalised else None)
-        for player, (played, lost, placky, penalty) in sums.items()
-    }
+        tally = Tally(
+            line.deals_played, line.deals_lost, 1 if line.placka else 0, line.penalty_points
+        )
+        before = figures.get(player)
+        figures[player] = tally if before is None else before + tally
+    return figures
 
 
 def entrants_build(entries: Sequence[EntryRow]) -> list[Entrant]:
@@ -268,7 +269,7 @@ def results_compute(
                 )
             except PlayoffMismatchError:
                 logger.warning("play-off result does not match the tie at the cut")
-    figures = tournament_figures(data, visible)
+    figures = tournament_figures(data, visible, standings)
     final = _final_placing(data, visible, RoundStage.FINAL, 1, settings, ())
     if final is None and not classify:
         return Computed(standings=standings, classification=None, has_final=False, figures=figures)

@@ -77,7 +77,6 @@ class LineRow(NamedTuple):
     placka: bool
     penalty_points: int | None
     left_order: int | None
-    is_disqualified: bool
     game_finished: bool
 
 
@@ -175,7 +174,6 @@ def results_load(tournament: Tournament) -> ResultsData:
                     "placka",
                     "penalty_points",
                     "left_order",
-                    "is_disqualified",
                     "game_finished",
                 )
             ),
