@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games.online import selectors, services
 from games.online.broadcast import change_send
+from games.online.database import in_database_thread
 
 log = logging.getLogger(__name__)
 _tasks: dict[int, asyncio.Task[None]] = {}
@@ -41,8 +41,8 @@ async def clock_tick() -> int:
     """Act on every expired deadline once; returns how many games changed."""
     layer = get_channel_layer()
     changed = 0
-    for game_id in await database_sync_to_async(selectors.online_expired_ids)():
-        change = await database_sync_to_async(services.online_clock_expire)(game_id=game_id)
+    for game_id in await in_database_thread(selectors.online_expired_ids)():
+        change = await in_database_thread(services.online_clock_expire)(game_id=game_id)
         if change is None:
             continue
         changed += 1

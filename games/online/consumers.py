@@ -13,38 +13,20 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 
 from games.online import clock_runner, selectors, services
 from games.online.broadcast import change_send, group_name, step_get
+from games.online.database import in_database_thread
 from games.online.errors import OnlineError
 from games.online.frames import PUBLIC, Step
 from games.online.models import OnlineGame
 from games.online.throttle import BURST, RATE, TokenBucket
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-
-
-def in_database_thread(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
-    """``function`` run off the event loop, closing old connections around it.
-
-    With a connection pool (PostgreSQL, ``DATABASE_POOL_SIZE``: the production WebSocket
-    process), in any thread of the executor: in Channels' one database thread every table
-    of the process took turns, PostgreSQL round trips included, and 500 tables at a human
-    pace queued seconds deep. Each call is one transaction with a connection of its own
-    from the pool; two writes to one game still take turns on its row lock
-    (``services.table.game_lock``). Without a pool (SQLite, the embedded default), in that
-    one thread: SQLite refuses a second writer at once rather than waiting for the first.
-    """
-    pooled = bool(settings.DATABASES["default"].get("OPTIONS", {}).get("pool"))
-    return DatabaseSyncToAsync(function, thread_sensitive=not pooled)
 
 
 MAX_FRAME = 4096

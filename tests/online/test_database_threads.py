@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from django.conf import settings
 
-from games.online.consumers import in_database_thread
+from games.online.database import in_database_thread
 
 Span = tuple[int, float, float]
 
