@@ -107,7 +107,8 @@ def game_events(game: TableGame) -> GameEvents:
     # Every event row takes its own number from ``next_seq`` (services.common.take_seq):
     # when the deals and their undos account for every number taken, the game has no
     # misdeal, correction or ruling, and the three queries are spared (most games, most
-    # writes). A row written after ``game`` was read only makes the counts differ.
+    # writes). A row written after ``game`` was read is either seen among the deals (the
+    # counts differ: everything is read) or left out, as if all were read a moment earlier.
     taken = len(deals) + sum(1 for deal in deals if deal.undone_seq is not None)
     if taken != game.next_seq - 1:
         misdeals = list(MisdealEntry.objects.filter(game=game).order_by("seq"))

@@ -243,7 +243,7 @@ def _deal_number(loaded: GameEvents | None, deal_pk: int) -> int | None:
 
 def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
     """The state of the table's game (an empty one when no deal was entered yet)."""
-    game = TableGame.objects.filter(table=table).order_by().first()
+    game = TableGame.objects.of_table(table)
     if game is None:
         # A game not started yet, as game_start will start it.
         game = game_unsaved(table, seats=min(max(table.seats.count(), 4), 6))
@@ -373,7 +373,7 @@ def appeals_decided(limit: int = 50) -> QuerySet[Appeal]:
 
 def misdeal_choices(table: Table) -> list[tuple[int, str]]:
     """Misdeals of the table whose letter a referee may still waive, by deal number."""
-    game = TableGame.objects.filter(table=table).order_by().first()
+    game = TableGame.objects.of_table(table)
     if game is None:
         return []
     loaded = game_events(game)

@@ -1,13 +1,27 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from tournaments.models import Table
 
 
 class GameStatus(models.TextChoices):
     RUNNING = "running", _("running")
     FINISHED = "finished", _("finished")
+
+
+class TableGameManager(models.Manager["TableGame"]):
+    def of_table(self, table: Table) -> TableGame | None:
+        """The game at ``table`` (one at most), or ``None`` before its first write.
+
+        Unordered: the model's ordering follows table, round and tournament, and would join
+        all three to sort one row (``tests/games/test_write_queries.py``)."""
+        return self.filter(table=table).order_by().first()
 
 
 class TableGame(models.Model):
@@ -51,7 +65,11 @@ class TableGame(models.Model):
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
+    objects = TableGameManager()
+
     class Meta:
+        # Follows the table's ordering up to the tournament's: lists read in event order, but
+        # a query that needs no order clears it (``.order_by()``) rather than join three tables.
         ordering = ["table"]
         verbose_name = _("game")
         verbose_name_plural = _("games")

@@ -28,7 +28,6 @@ from games.online.throttle import BURST, RATE, TokenBucket
 
 log = logging.getLogger(__name__)
 
-
 MAX_FRAME = 4096
 #: Throttled frames after which the connection is closed (persistent abuse).
 MAX_STRIKES = 40

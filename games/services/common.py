@@ -31,7 +31,7 @@ def _table_positions(table: Table) -> list[str]:
 @transaction.atomic
 def game_start(*, table: Table) -> TableGame:
     """The table's game, created on first use with the round's word and the stage rules."""
-    existing = TableGame.objects.filter(table=table).order_by().first()
+    existing = TableGame.objects.of_table(table)
     if existing is not None:
         return existing
     if table.kind != TableKind.PHYSICAL:

@@ -230,6 +230,6 @@ def audit_trail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table(table_id)
     if not can_referee(request.user, table):
         raise PermissionDenied
-    game = TableGame.objects.filter(table=table).order_by().first()
+    game = TableGame.objects.of_table(table)
     entries: Any = selectors.audit_list(game) if game is not None else []
     return render(request, "games/audit.html", {"table": table, "entries": entries})

@@ -159,7 +159,7 @@ def game_record(game: TableGame, ruleset: Ruleset, players: Mapping[str, str]) -
 
 
 def _table(table: Table, ruleset: Ruleset, players: Mapping[str, str]) -> dict[str, Any]:
-    game = TableGame.objects.filter(table=table).first()
+    game = TableGame.objects.of_table(table)
     return {
         "number": table.number,
         "kind": table.kind,

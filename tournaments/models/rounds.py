@@ -104,6 +104,8 @@ class Round(models.Model):
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
 
     class Meta:
+        # Tables, seats, games and deals order through their round, so their default
+        # ordering joins up to the tournament: a query that needs no order clears it.
         ordering = ["tournament", "number"]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
