@@ -12,6 +12,14 @@ bind = os.environ.get("SCWU_WEB_BIND", "127.0.0.1:8001")
 worker_class = "gthread"
 workers = int(os.environ.get("SCWU_WEB_WORKERS", "4"))
 threads = int(os.environ.get("SCWU_WEB_THREADS", "2"))
+# A gthread worker accepts a connection whenever it holds fewer than worker_connections (1,000
+# by default) and queues its requests for its own threads. nginx's upstream connections then
+# gathered on one worker: in the load test one of four did all the deals (20 s of CPU in 30 s,
+# the others idle) and they queued behind its two threads (deal p95 296-616 ms, five runs).
+# Capped at a few connections per thread, the other workers accept the rest (p95 152-210 ms,
+# five runs of two to four per thread). gunicorn closes a connection after its answer rather
+# than keep more than worker_connections - threads idle, so a worker always has room for work.
+worker_connections = threads * 3
 keepalive = 75  # longer than nginx's upstream keep-alive, so nginx closes first
 timeout = 60
 # SIGTERM: stop accepting, finish the requests in flight (honcho kills after 5 s).
