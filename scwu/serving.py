@@ -19,6 +19,18 @@ from channels_redis.core import RedisChannelLayer
 LAYER_SOCKET_TIMEOUT = RedisChannelLayer.brpop_timeout + 10
 #: Seconds to open a channel-layer connection: a Redis that is down pauses the table quickly.
 LAYER_CONNECT_TIMEOUT = 2
+#: Connections one process's layer may hold at once. redis-py 8 caps an asyncio pool at 100 and
+#: raises at the 101st instead of waiting: a WebSocket process serving 500 online tables had
+#: more sends in flight than that, and the tables that drew the error closed with 1011. Each
+#: in-flight send or group change holds one connection for a round trip, so the ceiling is
+#: a few times the tables a process serves, far below Redis' own 10,000 clients.
+LAYER_MAX_CONNECTIONS = 2000
+#: Messages that may wait for one process. channels_redis keeps every message for the
+#: consumers of a process in one Redis inbox and caps each inbox at ``capacity`` (100 by
+#: default): past that, a group send drops the message with no error. With 400 online tables
+#: in one WebSocket process a burst of moves queued more than 100 frames, and the tables whose
+#: frame was dropped never saw the move. Messages still expire after a minute.
+LAYER_CAPACITY = 5000
 
 
 def channel_layers(redis_url: str) -> dict[str, Any]:
@@ -35,8 +47,10 @@ def channel_layers(redis_url: str) -> dict[str, Any]:
                         "socket_timeout": LAYER_SOCKET_TIMEOUT,
                         "socket_connect_timeout": LAYER_CONNECT_TIMEOUT,
                         "socket_keepalive": True,
+                        "max_connections": LAYER_MAX_CONNECTIONS,
                     }
-                ]
+                ],
+                "capacity": LAYER_CAPACITY,
             },
         }
     }

@@ -1,12 +1,14 @@
-"""Benchmark of the online tables: one Daphne process, many tables, bots at full speed.
+"""Benchmark of the online tables: one WebSocket process, many tables, bots at full speed.
 
-``python -m tools.bench.online [--tables 200] [--seconds 20]`` migrates a throw-away
-SQLite database in WAL mode (or uses ``DATABASE_URL``, with a pool of 8 connections as the
-Procfile gives the WebSocket process), opens one practice game per table
-(one human seat + three bots), starts ``daphne`` on a free 127.0.0.1 port and drives every
-table with one WebSocket client that acts as soon as it is to move. It prints the tables,
-the actions applied per second (the human's and the bots') and the round trip of the
-human's actions (send to the first state frame of the new version) as p50/p95/p99.
+``python -m tools.bench.online [--tables 200] [--seconds 20] [--think ms]`` migrates a
+throw-away SQLite database in WAL mode (or uses ``DATABASE_URL``, with a pool of 8
+connections as the Procfile gives the WebSocket process; ``REDIS_URL`` selects the Redis
+channel layer as in production), opens one practice game per table (one human seat + three
+bots), starts uvicorn as the Procfile does on a free 127.0.0.1 port and drives every table
+with one WebSocket client. The human acts as soon as it is to move, or after ``--think`` ms
+give or take half (players do not move in step). It prints the tables, the actions applied
+per second (the human's and the bots') and the round trip of the human's actions (send to
+the first state frame of the new version) as p50/p95/p99.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import sqlite3
 import statistics
@@ -143,6 +146,7 @@ async def _table(
         open_timeout=120,
     ) as ws:
         bucket = TokenBucket(rate=RATE * 0.8, burst=BURST // 2)
+        pace = random.Random(game_id)
 
         async def paced_send(frame: dict[str, Any]) -> None:
             # Under the server's per-connection limit, as every client must keep.
@@ -185,7 +189,9 @@ async def _table(
                     return
                 continue
             if think:
-                await asyncio.sleep(think)
+                # Players do not move in step: each waits the mean think time give or take
+                # half, so the tables' moves spread out as they would at a real event.
+                await asyncio.sleep(think * pace.uniform(0.5, 1.5))
             while not bucket.take():  # paced before the clock starts: no throttle in the trip
                 await asyncio.sleep(1 / RATE)
             sent_at, sent_version = time.perf_counter(), version
@@ -227,7 +233,7 @@ def _wait_listening(port: int, timeout: float = 30) -> None:
             if sock.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.1)
-    raise RuntimeError("daphne did not start")
+    raise RuntimeError("uvicorn did not start")
 
 
 def _pct(values: list[float], share: float) -> float:
@@ -251,10 +257,12 @@ def main(argv: list[str] | None = None) -> None:
         env = _env(Path(tmp) / "bench.sqlite3")
         games = _prepare(env, args.tables)
         port = _free_port()
-        log = (Path(tmp) / "daphne.log").open("w")
+        log = (Path(tmp) / "server.log").open("w")
         server = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "-v", "0",
-             "scwu.config.asgi:application"],
+            # As deploy/Procfile runs the WebSocket process.
+            [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(port),
+             "--lifespan", "off", "--no-access-log", "--log-level", "warning",
+             "--timeout-graceful-shutdown", "2", "scwu.config.asgi:application"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -269,9 +277,10 @@ def main(argv: list[str] | None = None) -> None:
             log.close()
     rtts = result["rtts"]
     database = "PostgreSQL (pool)" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
+    layer = "Redis layer" if os.environ.get("REDIS_URL") else "in-memory layer"
     print(
         f"online tables bench: {args.tables} tables, {result['elapsed']:.1f} s, {database},"
-        f" human think time {args.think:.0f} ms"
+        f" {layer}, human think time {args.think:.0f} ms (each move ±50 %)"
     )
     print(f"  human actions      {result['actions']}  (errors {result['errors']})")
     print(f"  actions applied    {result['versions']}  (human and bots)")
