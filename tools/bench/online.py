@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Seconds a table waits for its next frame before it counts as stalled.
+STALL_SECONDS = 30
 WORD = "SMOKINGCATWORLDUNION"  # 20 letters: no game ends inside the measured window
 
 
@@ -161,7 +163,14 @@ async def _table(
         version = -1
         sent_at: float | None = None
         sent_version = -1
-        async for raw in ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=STALL_SECONDS)
+            except TimeoutError:
+                # A frame the server never sent (or the layer dropped): count the table
+                # and let the run end, rather than wait for it for ever.
+                counts["stalled"] += 1
+                return
             frame = json.loads(raw)
             kind = frame["type"]
             if kind == "error":
@@ -203,7 +212,9 @@ async def _drive(
     port: int, games: list[tuple[int, str]], seconds: float, think: float = 0
 ) -> dict[str, Any]:
     rtts: list[float] = []
-    counts: dict[str, float] = dict.fromkeys(["actions", "versions", "errors", "finished"], 0)
+    counts: dict[str, float] = dict.fromkeys(
+        ["actions", "versions", "errors", "finished", "stalled"], 0
+    )
     counts["seconds"] = seconds
     url = f"ws://127.0.0.1:{port}"
     start, ready = asyncio.Event(), list[int]()
@@ -275,6 +286,7 @@ def main(argv: list[str] | None = None) -> None:
             server.terminate()
             server.wait(timeout=10)
             log.close()
+        server_errors = (Path(tmp) / "server.log").read_text().count("Traceback")
     rtts = result["rtts"]
     database = "PostgreSQL (pool)" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
     layer = "Redis layer" if os.environ.get("REDIS_URL") else "in-memory layer"
@@ -283,6 +295,7 @@ def main(argv: list[str] | None = None) -> None:
         f" {layer}, human think time {args.think:.0f} ms (each move ±50 %)"
     )
     print(f"  human actions      {result['actions']}  (errors {result['errors']})")
+    print(f"  stalled tables     {result['stalled']:.0f}  (server tracebacks {server_errors})")
     print(f"  actions applied    {result['versions']}  (human and bots)")
     print(f"  actions/second     {result['versions'] / result['elapsed']:.0f}")
     if rtts:
