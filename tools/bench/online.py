@@ -268,7 +268,8 @@ def main(argv: list[str] | None = None) -> None:
         env = _env(Path(tmp) / "bench.sqlite3")
         games = _prepare(env, args.tables)
         port = _free_port()
-        log = (Path(tmp) / "server.log").open("w")
+        log_path = Path(tmp) / "server.log"
+        log = log_path.open("w")
         server = subprocess.Popen(
             # As deploy/Procfile runs the WebSocket process.
             [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(port),
@@ -286,13 +287,14 @@ def main(argv: list[str] | None = None) -> None:
             server.terminate()
             server.wait(timeout=10)
             log.close()
-        server_errors = (Path(tmp) / "server.log").read_text().count("Traceback")
+        server_errors = log_path.read_text().count("Traceback")
     rtts = result["rtts"]
     database = "PostgreSQL (pool)" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
     layer = "Redis layer" if os.environ.get("REDIS_URL") else "in-memory layer"
+    spread = " (each move ±50 %)" if args.think else ""
     print(
         f"online tables bench: {args.tables} tables, {result['elapsed']:.1f} s, {database},"
-        f" {layer}, human think time {args.think:.0f} ms (each move ±50 %)"
+        f" {layer}, human think time {args.think:.0f} ms{spread}"
     )
     print(f"  human actions      {result['actions']}  (errors {result['errors']})")
     print(f"  stalled tables     {result['stalled']:.0f}  (server tracebacks {server_errors})")
