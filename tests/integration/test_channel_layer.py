@@ -18,7 +18,7 @@ from scwu.serving import channel_layers
 
 pytestmark = pytest.mark.integration
 
-#: More than channels_redis' defaults allow: 100 waiting messages, 100 connections.
+#: More than the defaults allow: 100 waiting messages (channels_redis), 100 connections (redis-py).
 BURST = 300
 
 
