@@ -39,7 +39,9 @@ rounds (the six fixed players meet everyone else, so a 23rd round cannot
 follow).  68 players over ``Z_21 x Z_3`` plus five, kept by ``(x, r) -> (16x,
 r + 1)`` (three fixed players turned, two kept): found in 14 s, 21 rounds
 (none in 5 minutes without the map); so were 84 over ``Z_26 x Z_3`` plus six
-(``u = 3``, 9 s), 92 over ``Z_28 x Z_3`` plus eight (``u = 9``, 89 s) and 104
+(``u = 3``, 9 s; since replaced by the optimum, which :mod:`.orbit_anneal` found
+over ``Z_27 x Z_3`` plus three, as it did 72 and 80), 92 over ``Z_28 x Z_3`` plus
+eight (``u = 9``, 89 s) and 104
 over ``Z_31 x Z_3`` plus eleven (``u = 5``, 206 s), 120 over ``Z_37 x Z_3`` plus
 nine (``u = 10``, 185 s; none in 5 minutes over ``Z_38 x Z_3`` plus six, ``u = 7``)
 and 116 over ``Z_31 x Z_3`` plus 23 (``u = 5``, 20 s; none in 5 minutes over
