@@ -43,8 +43,10 @@ r + 1)`` (three fixed players turned, two kept): found in 14 s, 21 rounds
 over ``Z_27 x Z_3`` plus three, as it did 72 and 80), 92 over ``Z_28 x Z_3`` plus
 eight (``u = 9``, 89 s) and 104
 over ``Z_31 x Z_3`` plus eleven (``u = 5``, 206 s), 120 over ``Z_37 x Z_3`` plus
-nine (``u = 10``, 185 s; none in 5 minutes over ``Z_38 x Z_3`` plus six, ``u = 7``)
-and 116 over ``Z_31 x Z_3`` plus 23 (``u = 5``, 20 s; none in 5 minutes over
+nine (``u = 10``, 185 s, 37 rounds; none in 5 minutes over ``Z_38 x Z_3`` plus six,
+``u = 7``; since replaced by the optimum, 39 rounds, which :mod:`.orbit_anneal` found
+over ``Z_39 x Z_3`` plus three) and 116 over ``Z_31 x Z_3`` plus 23 (``u = 5``, 20 s;
+none in 5 minutes over
 ``Z_36 x Z_3`` plus eight, ``u = 13``, nor two bases over ``Z_18 x Z_6`` plus
 eight kept by ``(x, r) -> (7x, r + 2)``).
 None in 5 minutes: 104, 116, 92 over ``Z_m x Z_3`` plus five without a map
