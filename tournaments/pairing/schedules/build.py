@@ -56,10 +56,7 @@ TD_ORDERS = (7, 8, 9, 11, 13, 17, 19, 20, 21, 23, 24, 25, 27, 29, 31, 32)
 #: - h fixed players who meet everyone else give (N - h) / 3 rounds, one to seven short of
 #:   the optimum (they cannot meet each other later): 68 (21 rounds, 14 s), 72 (22, 26 s, two
 #:   bases over Z_11 x Z_6), 92 (28, 89 s), 104 (31 of 34 with eleven fixed,
-#:   206 s), 116 (31 of 38 with 23, 20 s); an order-3 unit keeps up to two fixed players, the
-#:   others turn with the levels.
-#: fixed players 0..20 turned three by three (116 players' 23 fixed, two of them kept)
-TURNED_IN_THREES = tuple(3 * (i // 3) + (i + 1) % 3 for i in range(21))
+#:   206 s); an order-3 unit keeps up to two fixed players, the others turn with the levels.
 SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = (
     (36, 11, 3, 3, 1, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0))),
     (44, 7, 6, 2, 2, rotational.Symmetry(2, (2, 3, 4, 5, 0, 1), (), (0, 1))),
@@ -70,18 +67,21 @@ SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = 
     (72, 11, 6, 6, 2, rotational.Symmetry(1, (1, 2, 3, 4, 5, 0), (), (1, 2, 3, 4, 5, 0))),
     (92, 28, 3, 8, 1, rotational.Symmetry(9, (1, 2, 0), (), (1, 2, 0, 4, 5, 3, 6, 7))),
     (104, 31, 3, 11, 1, rotational.Symmetry(5, (1, 2, 0), (), (1, 2, 0, 4, 5, 3, 7, 8, 6, 9, 10))),
-    (116, 31, 3, 23, 1, rotational.Symmetry(5, (1, 2, 0), (), (*TURNED_IN_THREES, 21, 22))),
 )
 #: (players, m, k, h, symmetry, seed) for base rounds over Z_m x Z_k plus h kept by a map of
 #: order three, found by :mod:`.orbit_anneal` (one core), each at the optimum where CP-SAT had
 #: found none: 72 (23 rounds, levels and three fixed players turned, in 4 s; 22 rounds by
 #: CP-SAT stay shipped for 73 players' extras plan), 80 (26, in 276 s; none in 2,000 s),
 #: 84 (27, in 30 s; it replaces CP-SAT's 26 rounds with six fixed players), 120 (39, in
-#: 88 s; with u = 16 none in 600 s; it replaces CP-SAT's 37 rounds with nine fixed players)
+#: 88 s; with u = 16 none in 600 s; it replaces CP-SAT's 37 rounds with nine fixed players),
+#: 116 (38, u = 7, in 197 s; it replaces CP-SAT's 31 rounds with 23 fixed players).  For 68,
+#: 92 and 104 (Z_22, Z_30, Z_34 plus two) no such map exists: their units have no element of
+#: order three, and with u = 1 both kept players' tables use the same mixed differences.
 ANNEALED: tuple[tuple[int, int, int, int, rotational.Symmetry, int], ...] = (
     (72, 23, 3, 3, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0)), 1),
     (80, 26, 3, 2, rotational.Symmetry(3, (1, 2, 0), (), (0, 1)), 1),
     (84, 27, 3, 3, rotational.Symmetry(10, (1, 2, 0), (), (1, 2, 0)), 1),
+    (116, 38, 3, 2, rotational.Symmetry(7, (1, 2, 0), (), (0, 1)), 1),
     (120, 39, 3, 3, rotational.Symmetry(1, (1, 2, 0), (), (1, 2, 0)), 1),
 )
 #: (players, master, n): the master field's design times TD(4, n) (:mod:`.inflate`)

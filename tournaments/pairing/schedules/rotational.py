@@ -45,10 +45,11 @@ eight (``u = 9``, 89 s) and 104
 over ``Z_31 x Z_3`` plus eleven (``u = 5``, 206 s), 120 over ``Z_37 x Z_3`` plus
 nine (``u = 10``, 185 s, 37 rounds; none in 5 minutes over ``Z_38 x Z_3`` plus six,
 ``u = 7``; since replaced by the optimum, 39 rounds, which :mod:`.orbit_anneal` found
-over ``Z_39 x Z_3`` plus three) and 116 over ``Z_31 x Z_3`` plus 23 (``u = 5``, 20 s;
-none in 5 minutes over
-``Z_36 x Z_3`` plus eight, ``u = 13``, nor two bases over ``Z_18 x Z_6`` plus
-eight kept by ``(x, r) -> (7x, r + 2)``).
+over ``Z_39 x Z_3`` plus three) and 116 over ``Z_31 x Z_3`` plus 23 (``u = 5``, 20 s,
+31 rounds; none in 5 minutes over ``Z_36 x Z_3`` plus eight, ``u = 13``, nor two bases
+over ``Z_18 x Z_6`` plus eight kept by ``(x, r) -> (7x, r + 2)``; since replaced by the
+optimum, 38 rounds, which :mod:`.orbit_anneal` found over ``Z_38 x Z_3`` plus two,
+``u = 7``).
 None in 5 minutes: 104, 116, 92 over ``Z_m x Z_3`` plus five without a map
 (33, 37, 29 rounds; 116 also kept by ``(x, r) -> (10x, r + 1)``); 84 over
 ``Z_13 x Z_6`` and 120 over ``Z_19 x Z_6`` plus six, turned (26, 38 rounds).
