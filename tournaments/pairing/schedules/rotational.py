@@ -24,7 +24,10 @@ it, or a ``hint``, a near miss of :mod:`.turnsearch`, says where to start;
 
 What did not work (one worker): 32 players over ``Z_10 x Z_3`` plus two, none
 in 4 minutes, and none kept by the involutions ``x -> c_r - x`` or
-``(x, 1) <-> (+-x, 2)`` tried (proved in a second); two base rounds over
+``(x, 1) <-> (+-x, 2)`` tried (proved in a second), nor 68 over ``Z_22 x Z_3``
+plus two kept by ``(x, 1) <-> (-x, 2)`` (proved in a second: a level the map
+keeps needs each pair of a pure class in a kept table, and ``x -> -x`` keeps
+only even differences there); two base rounds over
 ``Z_5 x Z_6`` plus two, proved impossible in 273 s; 44 players over
 ``Z_14 x Z_3`` plus two, none in 7 minutes (but two base rounds over
 ``Z_7 x Z_6`` plus two kept by ``(x, r) -> (2x, r + 2)``: found in 205 s,
