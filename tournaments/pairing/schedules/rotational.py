@@ -27,7 +27,11 @@ in 4 minutes, and none kept by the involutions ``x -> c_r - x`` or
 ``(x, 1) <-> (+-x, 2)`` tried (proved in a second), nor 68 over ``Z_22 x Z_3``
 plus two kept by ``(x, 1) <-> (-x, 2)`` (proved in a second: a level the map
 keeps needs each pair of a pure class in a kept table, and ``x -> -x`` keeps
-only even differences there); two base rounds over
+only even differences there), nor two base rounds over ``Z_11 x Z_6`` plus two
+for 68: none in 15 minutes without a map, proved impossible in seconds when
+kept by ``x -> -x`` (``"negate"``), none in 23 minutes kept by
+``(x, r) -> (-x, pi(r))`` with the fixed players swapped, ``pi = (0 1)`` or
+``(0 1)(2 3)(4 5)``; two base rounds over
 ``Z_5 x Z_6`` plus two, proved impossible in 273 s; 44 players over
 ``Z_14 x Z_3`` plus two, none in 7 minutes (but two base rounds over
 ``Z_7 x Z_6`` plus two kept by ``(x, r) -> (2x, r + 2)``: found in 205 s,
