@@ -72,9 +72,9 @@ SYMMETRIC_CP: tuple[tuple[int, int, int, int, int, rotational.Symmetry], ...] = 
 #: order three, found by :mod:`.orbit_anneal` (one core), each at the optimum where CP-SAT had
 #: found none: 72 (23 rounds, levels and three fixed players turned, in 4 s; 22 rounds by
 #: CP-SAT stay shipped for 73 players' extras plan), 80 (26, in 276 s; none in 2,000 s),
-#: 84 (27, in 30 s; it replaces CP-SAT's 26 rounds with six fixed players), 120 (39, in
-#: 88 s; with u = 16 none in 600 s; it replaces CP-SAT's 37 rounds with nine fixed players),
-#: 116 (38, u = 7, in 197 s; it replaces CP-SAT's 31 rounds with 23 fixed players).  For 68,
+#: 84 (27, in 30 s; it replaces CP-SAT's 26 rounds with six fixed players), 116 (38, u = 7,
+#: in 197 s; it replaces CP-SAT's 31 rounds with 23 fixed players), 120 (39, in 88 s; with
+#: u = 16 none in 600 s; it replaces CP-SAT's 37 rounds with nine fixed players).  For 68,
 #: 92 and 104 (Z_22, Z_30, Z_34 plus two) no such map exists: their units have no element of
 #: order three, and with u = 1 both kept players' tables use the same mixed differences.
 ANNEALED: tuple[tuple[int, int, int, int, rotational.Symmetry, int], ...] = (
