@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -13,7 +15,7 @@ from django.utils.translation import gettext as _
 from engine.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games import permissions
 from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
-from games.models import AuditAction, DealEntry, DealMode, MisdealEntry, TableGame
+from games.models import AuditAction, AuditEntry, DealEntry, DealMode, MisdealEntry, TableGame
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
 from scwu.roles import AnyUser
@@ -96,15 +98,25 @@ _CALL_FIELDS = [
 @transaction.atomic
 def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) -> TableGame:
     """Flag (or clear) the table on the round dashboard. Clearing also clears the
-    acknowledgement; calling again while a call is open changes nothing but the audit."""
+    acknowledgement. A call while one is open, or a clear with none open, is refused: it
+    would change nothing but add an audit row (a tap repeated, or a script looping)."""
     permissions.require_score(by, table)
     game = game_lock(table)
-    if not called or game.referee_called_at is None:
-        game.referee_called_at = timezone.now() if called else None
-        game.referee_called_by = actor(by) if called else None
-        game.referee_acknowledged_at = None
-        game.referee_acknowledged_by = None
-        game.save(update_fields=_CALL_FIELDS)
+    if called and game.referee_called_at is not None:
+        raise ValidationError(
+            {"called": [_("The referee is already called at this table.")]}, code="called"
+        )
+    if not called and game.referee_called_at is None:
+        raise ValidationError(
+            {"called": [_("Nobody has called the referee at this table.")]}, code="not_called"
+        )
+    if called:
+        _calls_within_limit(game)
+    game.referee_called_at = timezone.now() if called else None
+    game.referee_called_by = actor(by) if called else None
+    game.referee_acknowledged_at = None
+    game.referee_acknowledged_by = None
+    game.save(update_fields=_CALL_FIELDS)
     write_done(
         game,
         by=by,
@@ -113,6 +125,28 @@ def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) 
         detail={"called": called},
     )
     return game
+
+
+def _calls_within_limit(game: TableGame) -> None:
+    """At most ``SCWU_REFEREE_CALLS_PER_HOUR`` calls a table an hour: calling and clearing
+    in a loop would otherwise add two audit rows a round trip. Counted from the audit trail
+    itself, so every process sees the same count."""
+    limit = int(getattr(settings, "SCWU_REFEREE_CALLS_PER_HOUR", 20))
+    since = timezone.now() - timedelta(hours=1)
+    calls = AuditEntry.objects.filter(game=game, action=AuditAction.REFEREE_CALL, at__gte=since)
+    if calls.count() >= limit:
+        raise ValidationError(
+            {
+                "called": [
+                    _(
+                        "This table has called the referee %(n)d times in the last hour: "
+                        "please find one in person."
+                    )
+                    % {"n": limit}
+                ]
+            },
+            code="calls_limit",
+        )
 
 
 @transaction.atomic

@@ -175,6 +175,10 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
 # Online tables: the hard bots' thinking time per decision (milliseconds, in the table's write).
 SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
 
+# Limits nobody can exceed, however many tabs or scripts (README, Online tables: Limits).
+# A table may call the referee this many times an hour (a call while one is open is refused).
+SCWU_REFEREE_CALLS_PER_HOUR = env_int("SCWU_REFEREE_CALLS_PER_HOUR", 20)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
