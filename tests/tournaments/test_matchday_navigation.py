@@ -27,7 +27,9 @@ def test_the_short_url_leads_to_the_table_page() -> None:
     response = Client().get(f"/t/{s.table.pk}/")
     assert response.status_code == 302
     assert response["Location"] == reverse("games:table", args=[s.table.pk])
-    assert Client().get("/t/999999/").status_code == 404
+    missing = Client().get("/t/999999/")
+    assert missing.status_code == 302 and missing["Location"].startswith("/accounts/login/")
+    assert _signed_in(UserFactory()).get("/t/999999/").status_code == 404
 
 
 def test_the_draw_page_links_the_dashboard_and_every_table_with_its_qr_code() -> None:

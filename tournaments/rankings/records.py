@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models.results import SeatResult
 from scwu.models import Player
-from tournaments.models import Placing, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import Placing, Tournament, TournamentStatus
 from tournaments.rankings.adapters import game_records, tournament_results
 from tournaments.standings import (
     RecordEntry,
@@ -26,6 +26,7 @@ from tournaments.standings import (
     latest_first_letter,
     most_titles,
 )
+from tournaments.visibility import public_results_q
 
 RECORD_MIN_DEALS = 50
 """Deals a player must have played for the best success rate: about two tournaments'
@@ -79,9 +80,7 @@ def title_placings() -> QuerySet[Placing]:
 def record_seat_results() -> QuerySet[SeatResult]:
     """Games the records count: finished games of public, released rounds."""
     return SeatResult.objects.filter(
-        game_finished=True,
-        round__released=True,
-        round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
+        public_results_q("round__"), game_finished=True
     ).select_related("entry", "round")
 
 

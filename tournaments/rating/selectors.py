@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tournaments.visibility import public_results_q
+
 from .models import PlayerRating, RatingChange
 
 
@@ -30,9 +32,10 @@ def ratings_for(player_ids: Iterable[int]) -> dict[int, PlayerRating]:
 
 
 def rating_history(player_id: int) -> list[RatingPoint]:
-    """The player's rating after each rated game, oldest first."""
+    """The player's rating after each rated game, oldest first; a game whose round was held
+    back again is left out even before the rating job withdraws it."""
     rows = (
-        RatingChange.objects.filter(player_id=player_id)
+        RatingChange.objects.filter(public_results_q("game__table__round__"), player_id=player_id)
         .select_related("game__table__round__tournament")
         .order_by("id")
     )
