@@ -4,6 +4,10 @@ broadcasts the result. Deadlines live in the database, so after a restart the fi
 connection starts the runner again and nothing is lost; with several processes each
 runs one, and the locked service makes a deadline act once.
 
+The same task beats every ``BEAT_SECONDS``: it refreshes what this process's connections
+hold on the shared cache (their spectators' slots, ``games.online.slots``), which a process
+that dies stops refreshing, so it expires.
+
 ``ONLINE_CLOCK_TICK`` (seconds, default 0.5; 0 turns the runner off, as unit tests do).
 """
 
@@ -11,16 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games.online import selectors, services
 from games.online.broadcast import change_send
 from games.online.database import in_database_thread
+from games.online.slots import SLOT_SECONDS, slots_refresh
 
 log = logging.getLogger(__name__)
 _tasks: dict[int, asyncio.Task[None]] = {}
+#: Seconds between two beats: a third of the slots' lifetime, so two beats may fail.
+BEAT_SECONDS = SLOT_SECONDS / 3
 
 
 def tick_seconds() -> float:
@@ -53,10 +62,22 @@ async def clock_tick() -> int:
     return changed
 
 
+async def heartbeat() -> None:
+    """Refresh what this process's connections hold, so that it does not expire."""
+    await sync_to_async(slots_refresh, thread_sensitive=False)()
+
+
 async def _run() -> None:
+    next_beat = time.monotonic()
     while True:
         await asyncio.sleep(tick_seconds())
         try:
             await clock_tick()
         except Exception:
             log.exception("online clock runner")
+        if time.monotonic() >= next_beat:
+            next_beat = time.monotonic() + BEAT_SECONDS
+            try:
+                await heartbeat()
+            except Exception:
+                log.exception("online heartbeat")

@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -23,8 +25,10 @@ from games.online.broadcast import change_send, group_name, step_get
 from games.online.database import in_database_thread
 from games.online.errors import OnlineError
 from games.online.frames import PUBLIC, Step
-from games.online.models import OnlineGame
+from games.online.models import OnlineGame, OnlineSeat
+from games.online.slots import Taken, slots_release, slots_take
 from games.online.throttle import BURST, RATE, TokenBucket
+from scwu.security.proxy import scope_address
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +37,8 @@ MAX_FRAME = 4096
 MAX_STRIKES = 40
 CLOSE_ABUSE = 4008
 CLOSE_NO_GAME = 4404
+#: Refused: the table or the address holds as many spectators' WebSockets as allowed.
+CLOSE_TOO_MANY = 4429
 REJOIN_SECONDS = 2.0
 
 
@@ -73,11 +79,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.strikes = 0
         self.joined = False
         self._rejoin: asyncio.Task[None] | None = None
+        self.slots: Taken | None = None
         # Accept first: the server drops a handshake the application leaves waiting.
         await self.accept()
-        if not await in_database_thread(_game_exists)(self.game_id):
+        seated = await in_database_thread(_seated)(self.game_id, self.user)
+        if seated is None:
             await self.close(code=CLOSE_NO_GAME)
             return
+        if not seated:  # a spectator takes slots of the table and of the address
+            self.slots = await sync_to_async(slots_take, thread_sensitive=False)(
+                game_id=self.game_id, address=scope_address(self.scope), token=uuid.uuid4().hex
+            )
+            if self.slots is None:
+                await self.send_json(OnlineError("too_many_connections").frame())
+                await self.close(code=CLOSE_TOO_MANY)
+                return
         self.joined = True
         await self._join_group()
         clock_runner.ensure_running()
@@ -86,6 +102,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "chat_log", "messages": log_frames})
 
     async def disconnect(self, code: int) -> None:
+        slots, self.slots = getattr(self, "slots", None), None
+        if slots is not None:
+            await sync_to_async(slots_release, thread_sensitive=False)(slots)
         if not getattr(self, "joined", False):
             return
         self.joined = False  # once, whichever way the connection ended
@@ -240,8 +259,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
 
 
-def _game_exists(game_id: int) -> bool:
-    return OnlineGame.objects.filter(pk=game_id).exists()
+def _seated(game_id: int, user: Any) -> bool | None:
+    """Whether ``user`` sits at the game (None: there is no such game)."""
+    if not OnlineGame.objects.filter(pk=game_id).exists():
+        return None
+    user_id = getattr(user, "pk", None) if user is not None else None
+    return (
+        user_id is not None and OnlineSeat.objects.filter(game_id=game_id, user_id=user_id).exists()
+    )
 
 
 def _parse(text: str | None) -> dict[str, Any]:

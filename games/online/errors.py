@@ -17,6 +17,9 @@ MESSAGES: dict[str, Promise] = {
     "forbidden": _("You may not do that at this table."),
     "game_over": _("The game is over."),
     "paused": _("The table is paused."),
+    "too_many_connections": _(
+        "This table (or your address) has as many spectators as it may: try again later."
+    ),
 }
 
 

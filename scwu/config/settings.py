@@ -178,6 +178,10 @@ SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
 # Limits nobody can exceed, however many tabs or scripts (README, Online tables: Limits).
 # A table may call the referee this many times an hour (a call while one is open is refused).
 SCWU_REFEREE_CALLS_PER_HOUR = env_int("SCWU_REFEREE_CALLS_PER_HOUR", 20)
+# WebSockets of spectators (seated players are never counted) per online table and per
+# client address (all tables together), counted on the shared cache.
+SCWU_WS_PER_TABLE = env_int("SCWU_WS_PER_TABLE", 50)
+SCWU_WS_PER_ADDRESS = env_int("SCWU_WS_PER_ADDRESS", 20)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -8,8 +8,9 @@ else they are dropped, so a client cannot claim https or somebody else's address
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -34,10 +35,24 @@ def is_trusted_proxy(address: str, proxies: Iterable[str] | None = None) -> bool
 def client_address(request: HttpRequest) -> str:
     """The client's address: the right-most ``X-Forwarded-For`` hop that is not one of our
     proxies, when the request came through one; else the socket's peer address."""
-    remote = str(request.META.get("REMOTE_ADDR") or "")
+    return _forwarded_client(
+        str(request.META.get("REMOTE_ADDR") or ""),
+        str(request.META.get("HTTP_X_FORWARDED_FOR", "")),
+    )
+
+
+def scope_address(scope: Mapping[str, Any]) -> str:
+    """:func:`client_address` of an ASGI scope (a WebSocket's handshake)."""
+    client = scope.get("client") or ("", 0)
+    headers = {name.lower(): value for name, value in scope.get("headers", [])}
+    forwarded = headers.get(b"x-forwarded-for", b"").decode("latin1")
+    return _forwarded_client(str(client[0] or ""), forwarded)
+
+
+def _forwarded_client(remote: str, forwarded_for: str) -> str:
     if not is_trusted_proxy(remote):
         return remote
-    hops = [h.strip() for h in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")]
+    hops = [h.strip() for h in forwarded_for.split(",")]
     for hop in reversed([h for h in hops if h]):
         try:
             ipaddress.ip_address(hop)

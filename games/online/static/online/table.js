@@ -141,6 +141,8 @@
       setConnection("reconnecting");
       // Exponential backoff with jitter, so a restarted server is not hit by every table at once.
       var delay = Math.min(10000, 500 * Math.pow(2, retry)) * (0.75 + Math.random() * 0.5);
+      // Refused for want of a spectator's place (the error frame said so): ask again slowly.
+      if (event.code === 4429) delay = 30000 * (0.75 + Math.random() * 0.5);
       retry += 1;
       setTimeout(connect, delay);
     };
