@@ -4,9 +4,10 @@ broadcasts the result. Deadlines live in the database, so after a restart the fi
 connection starts the runner again and nothing is lost; with several processes each
 runs one, and the locked service makes a deadline act once.
 
-The same task beats every ``BEAT_SECONDS``: it refreshes what this process's connections
-hold on the shared cache (their spectators' slots, ``games.online.slots``), which a process
-that dies stops refreshing, so it expires.
+The same task beats (:func:`beat_seconds`): it refreshes what this process's connections
+hold, their spectators' slots on the shared cache (``games.online.slots``) and their seats'
+presence (``games.online.presence``), which a process that dies stops refreshing, so it
+expires; and it disconnects the seats whose presence expired.
 
 ``ONLINE_CLOCK_TICK`` (seconds, default 0.5; 0 turns the runner off, as unit tests do).
 """
@@ -14,22 +15,27 @@ that dies stops refreshing, so it expires.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import time
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.utils import timezone
 
-from games.online import selectors, services
+from games.online import presence, selectors, services
 from games.online.broadcast import change_send
 from games.online.database import in_database_thread
 from games.online.slots import SLOT_SECONDS, slots_refresh
 
 log = logging.getLogger(__name__)
 _tasks: dict[int, asyncio.Task[None]] = {}
-#: Seconds between two beats: a third of the slots' lifetime, so two beats may fail.
-BEAT_SECONDS = SLOT_SECONDS / 3
+
+
+def beat_seconds() -> float:
+    """A third of the shortest lifetime a beat refreshes, so two beats may fail."""
+    return min(SLOT_SECONDS, presence.presence_ttl()) / 3
 
 
 def tick_seconds() -> float:
@@ -62,9 +68,28 @@ async def clock_tick() -> int:
     return changed
 
 
-async def heartbeat() -> None:
-    """Refresh what this process's connections hold, so that it does not expire."""
+async def heartbeat() -> int:
+    """Refresh what this process's connections hold, so that it does not expire; then
+    disconnect the seats nobody vouched for within the TTL. Returns the games changed."""
     await sync_to_async(slots_refresh, thread_sensitive=False)()
+    now = timezone.now()
+    held = presence.held_pairs()
+    if held:
+        await in_database_thread(services.online_presence_refresh)(held=held, now=now)
+    before = now - dt.timedelta(seconds=presence.presence_ttl())
+    changed = 0
+    for game_id in await in_database_thread(selectors.online_presence_stale_ids)(before=before):
+        change = await in_database_thread(services.online_presence_expire)(
+            game_id=game_id, before=before
+        )
+        if change is None:
+            continue
+        changed += 1
+        try:
+            await change_send(get_channel_layer(), change)
+        except Exception:
+            log.warning("online %s: presence not broadcast (channel layer)", game_id)
+    return changed
 
 
 async def _run() -> None:
@@ -76,7 +101,7 @@ async def _run() -> None:
         except Exception:
             log.exception("online clock runner")
         if time.monotonic() >= next_beat:
-            next_beat = time.monotonic() + BEAT_SECONDS
+            next_beat = time.monotonic() + beat_seconds()
             try:
                 await heartbeat()
             except Exception:

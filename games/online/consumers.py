@@ -20,7 +20,7 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games.online import clock_runner, selectors, services
+from games.online import clock_runner, presence, selectors, services
 from games.online.broadcast import change_send, group_name, step_get
 from games.online.database import in_database_thread
 from games.online.errors import OnlineError
@@ -98,6 +98,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self._join_group()
         clock_runner.ensure_running()
         await self._presence(connected=True)
+        if (user_id := self._user_id()) is not None:  # vouched for on this process's beat
+            presence.held_add(self.game_id, user_id)
         log_frames = await in_database_thread(selectors.online_chat_log)(game_id=self.game_id)
         await self.send_json({"type": "chat_log", "messages": log_frames})
 
@@ -114,6 +116,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
         except Exception:  # the layer is down: nothing to leave
             log.warning("online %s: could not leave the group", self.game_id)
+        if (user_id := self._user_id()) is not None:
+            presence.held_remove(self.game_id, user_id)
         await self._presence(connected=False)
 
     # -- frames in ----------------------------------------------------------------------
@@ -189,9 +193,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         await self._send_steps(steps)  # type: ignore[arg-type]
 
+    def _user_id(self) -> int | None:
+        return getattr(self.user, "pk", None) if self.user is not None else None
+
     def _seat_from(self, users: dict[str, int | None]) -> None:
         """The seat of this connection's user (a player may have joined meanwhile)."""
-        user_id = getattr(self.user, "pk", None) if self.user is not None else None
+        user_id = self._user_id()
         if user_id is None:
             self.seat = None  # the public, never a bot's or an empty seat
             return

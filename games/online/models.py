@@ -116,6 +116,9 @@ class OnlineSeat(models.Model):
     connected = models.BooleanField(_("connected"), default=False)
     #: Open WebSockets of the seat's user (two tabs: 2); ``connected`` is ``connections > 0``.
     connections = models.PositiveIntegerField(_("open connections"), default=0, editable=False)
+    #: When a process last vouched for those connections (its heartbeat): a seat left
+    #: ``connected`` by a process that died expires after ``SCWU_PRESENCE_TTL`` seconds.
+    seen_at = models.DateTimeField(_("last seen"), null=True, blank=True, editable=False)
     #: A bot plays for the absent human (after the grace period, or the director's decision).
     bot_takeover = models.BooleanField(_("bot took over"), default=False)
     muted = models.BooleanField(_("muted in the chat"), default=False)
@@ -133,6 +136,14 @@ class OnlineSeat(models.Model):
                 condition=~(models.Q(is_bot=True) & models.Q(user__isnull=False)),
                 name="online_seat_bot_or_user",
             ),
+        ]
+        # The presence sweep's worklist: seats someone is (or was left) connected to.
+        indexes = [
+            models.Index(
+                fields=["seen_at"],
+                condition=models.Q(connections__gt=0),
+                name="online_seat_present",
+            )
         ]
 
     def __str__(self) -> str:

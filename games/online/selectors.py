@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games.online.models import OnlineChat, OnlineGame, OnlineStatus
+from games.online.models import OnlineChat, OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.chat import chat_json
 
 
@@ -59,3 +59,12 @@ def online_expired_ids(*, now: dt.datetime | None = None, limit: int = 200) -> l
         .order_by("deadline")
         .values_list("pk", flat=True)[:limit]
     )
+
+
+def online_presence_stale_ids(*, before: dt.datetime, limit: int = 200) -> list[int]:
+    """Games with a seat still counted as connected that no process has vouched for since
+    ``before`` (the presence sweep's worklist)."""
+    stale = OnlineSeat.objects.filter(connections__gt=0).filter(
+        Q(seen_at__lt=before) | Q(seen_at__isnull=True)
+    )
+    return sorted(set(stale.values_list("game_id", flat=True)[:limit]))

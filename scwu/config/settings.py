@@ -182,6 +182,9 @@ SCWU_REFEREE_CALLS_PER_HOUR = env_int("SCWU_REFEREE_CALLS_PER_HOUR", 20)
 # client address (all tables together), counted on the shared cache.
 SCWU_WS_PER_TABLE = env_int("SCWU_WS_PER_TABLE", 50)
 SCWU_WS_PER_ADDRESS = env_int("SCWU_WS_PER_ADDRESS", 20)
+# Seconds after which a seat left connected by a WebSocket process that died (nobody vouched
+# for it on a heartbeat) shows as disconnected (games/online/presence.py).
+SCWU_PRESENCE_TTL = env_int("SCWU_PRESENCE_TTL", 90)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

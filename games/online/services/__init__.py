@@ -10,6 +10,8 @@ from games.online.services.clock import (
     online_clock_expire,
     online_director_decide,
     online_presence,
+    online_presence_expire,
+    online_presence_refresh,
 )
 from games.online.services.setup import (
     online_game_start,
@@ -32,6 +34,8 @@ __all__ = [
     "online_practice_again",
     "online_practice_create",
     "online_presence",
+    "online_presence_expire",
+    "online_presence_refresh",
     "online_seat_mute",
     "online_state",
     "seat_of",

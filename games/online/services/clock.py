@@ -11,10 +11,11 @@ human takes the seat back from a bot. Every step shows in the state frame (``clo
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -90,7 +91,6 @@ def online_presence(*, game_id: int, user: Any, connected: bool) -> Change | Non
     Leaving while to move starts the grace period at once; coming back ends it and takes
     the seat back from a bot."""
     locked = game_lock(game_id)
-    row, game = locked.row, locked.game
     code = seat_of(locked.seats, user)
     if code is None:
         _untouched(locked)
@@ -98,14 +98,25 @@ def online_presence(*, game_id: int, user: Any, connected: bool) -> Change | Non
     seat = locked.seat(code)
     # Counted in the database, not in the cached seat: two tabs of one seat are two
     # connections, and closing one leaves the seat connected.
-    OnlineSeat.objects.filter(pk=seat.pk).update(
-        connections=F("connections") + 1 if connected else Greatest(F("connections") - 1, 0)
-    )
+    counted = OnlineSeat.objects.filter(pk=seat.pk)
+    if connected:
+        counted.update(connections=F("connections") + 1, seen_at=timezone.now())
+    else:
+        counted.update(connections=Greatest(F("connections") - 1, 0))
     still = OnlineSeat.objects.values_list("connections", flat=True).get(pk=seat.pk) > 0
-    if still == seat.connected and not (connected and seat.bot_takeover):
+    if not _connected_set(locked, code, still, returning=connected):
         _untouched(locked)
         return None
-    connected = still
+    return finish(locked, meta_changed=True)
+
+
+def _connected_set(locked: Locked, code: str, connected: bool, *, returning: bool) -> bool:
+    """Show seat ``code`` as ``connected`` (or not) and follow with the clock; False when
+    nothing changed. A ``returning`` player also takes the seat back from a bot."""
+    row, game = locked.row, locked.game
+    seat = locked.seat(code)
+    if connected == seat.connected and not (returning and seat.bot_takeover):
+        return False
     seat.connected = connected
     fields = ["connected"]
     to_move = game.turn is not None and game.turn.code == code
@@ -118,4 +129,37 @@ def online_presence(*, game_id: int, user: Any, connected: bool) -> Change | Non
             row.waiting_for_director = ""
         if connected or not row.in_grace:
             clock_set(locked)
+    return True
+
+
+def online_presence_refresh(*, held: Iterable[tuple[int, int]], now: dt.datetime) -> int:
+    """A process's heartbeat: it still holds connections of these (game, user) pairs, so
+    their seats are seen ``now``. No lock: only the sweep reads ``seen_at``."""
+    pairs = list(held)
+    updated = 0
+    for start in range(0, len(pairs), 100):
+        match = Q()
+        for game_id, user_id in pairs[start : start + 100]:
+            match |= Q(game_id=game_id, user_id=user_id)
+        updated += OnlineSeat.objects.filter(match, connections__gt=0).update(seen_at=now)
+    return updated
+
+
+@transaction.atomic
+def online_presence_expire(*, game_id: int, before: dt.datetime) -> Change | None:
+    """The seats of a game that no live process has vouched for since ``before`` (their
+    process died without closing them) are disconnected, as if each had closed."""
+    locked = game_lock(game_id)
+    stale = OnlineSeat.objects.filter(game_id=game_id, connections__gt=0).filter(
+        Q(seen_at__lt=before) | Q(seen_at__isnull=True)
+    )
+    codes = sorted(stale.values_list("seat", flat=True))
+    if not codes:
+        _untouched(locked)
+        return None
+    stale.update(connections=0)
+    changed = [code for code in codes if _connected_set(locked, code, False, returning=False)]
+    if not changed:
+        _untouched(locked)
+        return None
     return finish(locked, meta_changed=True)
