@@ -130,6 +130,13 @@ class EliteRosterAdminForm(forms.ModelForm[EliteRoster]):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if self.instance.pk is not None:
+            # A closed season's roster is not moved to another season either.
+            try:
+                club_services.elite_roster_assert_open(self.instance.season)
+            except ValidationError as exc:
+                self.add_error(None, exc)
+                return data
         if data.get("club") is not None and data.get("season") is not None:
             try:
                 club_services.elite_roster_check(
@@ -145,6 +152,12 @@ class EliteRosterAdmin(admin.ModelAdmin[EliteRoster]):
     form = EliteRosterAdminForm
     list_display = ["club", "season"]
     filter_horizontal = ["players"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: EliteRoster | None = None) -> bool:
+        # A closed season's roster stays (bulk deletes ask this for every row too).
+        if obj is not None and club_services.is_season_closed(obj.season):
+            return False
+        return super().has_delete_permission(request, obj)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         # The roster's players are set by the club service, never by the form's save_m2m.

@@ -24,8 +24,8 @@ class AuditAction(models.TextChoices):
 
 
 class AppendOnlyQuerySet(models.QuerySet["AuditEntry"]):
-    """Bulk ``update()`` and ``delete()`` are refused like the row methods (a trigger refuses
-    UPDATE in PostgreSQL itself, migration 0003)."""
+    """Bulk ``update()`` and ``delete()`` are refused like the row methods (triggers refuse
+    UPDATE and DELETE in the database itself, migrations 0005 and 0007)."""
 
     def update(self, **kwargs: Any) -> int:
         raise RuntimeError("The audit trail is append-only.")
@@ -37,10 +37,12 @@ class AppendOnlyQuerySet(models.QuerySet["AuditEntry"]):
 class AuditEntry(models.Model):
     """One change to a game: who, when, what, and the state before and after.
 
-    Append-only: saving an existing row or deleting one raises."""
+    Append-only: saving an existing row or deleting one raises, and so does deleting the
+    game it belongs to (or its table, round or tournament): the trail outlives nothing it
+    records (PROTECT; the admin names the protecting rows)."""
 
     game = models.ForeignKey(
-        "games.TableGame", on_delete=models.CASCADE, related_name="audit", verbose_name=_("game")
+        "games.TableGame", on_delete=models.PROTECT, related_name="audit", verbose_name=_("game")
     )
     at = models.DateTimeField(_("at"), auto_now_add=True)
     by = models.ForeignKey(

@@ -10,6 +10,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -67,10 +68,31 @@ def can_manage_roster(user: AnyUser | None, club: Club) -> bool:
     return player is not None and club.captain_id == player.pk
 
 
+def is_season_closed(season: int) -> bool:
+    """A season is a calendar year; it is closed once the year is over (in the federation's
+    time zone): its rosters are history the club rankings were computed from."""
+    return season < timezone.localdate().year
+
+
+def elite_roster_assert_open(season: int) -> None:
+    """Refuse any change to a closed season's elite rosters (services, pages, API, admin)."""
+    if is_season_closed(season):
+        raise ValidationError(
+            {
+                "season": [
+                    _("The %(season)d season is closed: its elite rosters cannot be changed.")
+                    % {"season": season}
+                ]
+            },
+            code="closed",
+        )
+
+
 def elite_roster_check(*, club: Club, season: int, players: Iterable[Player]) -> list[Player]:
-    """At most six players, each a member of the club at some time in that season."""
+    """An open season; at most six players, each a member of the club at some time in it."""
     if not 1900 <= season <= 2999:
         raise ValidationError({"season": [_("A season is a year, e.g. 2026.")]}, code="invalid")
+    elite_roster_assert_open(season)
     chosen = list(dict.fromkeys(players))
     if len(chosen) > ELITE_ROSTER_MAX:
         raise ValidationError(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scwu.models import Club, Membership, Player
 from scwu.models.players import nickname_key
 from scwu.roles import AnyUser, Role, require_role
-from scwu.security.nicknames import nickname_normalise, nickname_skeleton
+from scwu.security.nicknames import nickname_looks, nickname_normalise
 from scwu.services.bans import player_assert_not_banned
 
 NICKNAME_MIN = 2
@@ -69,10 +69,10 @@ def _assert_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> No
         others = others.exclude(pk=exclude_pk)
     clash = others.filter(nickname_key=key).first()
     if clash is None:
-        # A look-alike of an existing nickname (a Cyrillic а for a Latin a, …).
-        skeleton = nickname_skeleton(nickname)
+        # A look-alike of an existing nickname (a Cyrillic а for a Latin a, a 0 for an O, …).
+        looks = nickname_looks(nickname)
         for other in others.only("nickname").iterator():
-            if nickname_skeleton(other.nickname) == skeleton:
+            if looks & nickname_looks(other.nickname):
                 clash = other
                 break
     if clash is not None:

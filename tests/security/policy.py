@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import timezone
+
 from tests.security.world import (
     ADMINISTRATOR,
     ANONYMOUS,
@@ -25,6 +27,12 @@ from tests.security.world import (
     ROLES,
     World,
 )
+
+
+def _open_season() -> int:
+    """The current season: a past one is closed to roster changes."""
+    return timezone.localdate().year
+
 
 Args = Callable[[World], dict[str, Any]]
 
@@ -127,12 +135,12 @@ POLICY: dict[str, Rule] = {
     "api:api-club-roster": Rule(
         frozenset({CAPTAIN, ADMINISTRATOR}),
         kwargs=lambda w: {"slug": w.club.slug},
-        data=lambda w: {"season": 2026, "players": [w.club_member.pk]},
+        data=lambda w: {"season": _open_season(), "players": [w.club_member.pk]},
     ),
     "club-roster": Rule(
         frozenset({CAPTAIN, ADMINISTRATOR}),
         kwargs=lambda w: {"slug": w.club.slug},
-        data=lambda w: {"season": 2026, "players": [w.club_member.pk]},
+        data=lambda w: {"season": _open_season(), "players": [w.club_member.pk]},
     ),
     "tournaments-api:entry-newcomer": Rule(
         RUNS_TOURNAMENT, kwargs=_registering, data=lambda w: {"nickname": "Newcomer"}
