@@ -5,6 +5,12 @@ tournament: the tournament, entries (players matched by nickname, else registere
 rounds with their words, a manual draw of the tables as they were, then every misdeal,
 deal and ruling in the order played. Every game record is replayed by the engine first;
 the whole import runs in one transaction, so a refusal anywhere writes nothing.
+
+Nothing bypasses the federation's own rules: a round's word must be one this federation's
+commission approved (a file cannot approve a word), a missing season or series is created
+through its model's validators, and a database refusal is a :class:`GameImportError` too.
+The document's field types are checked first by ``import_games``
+(``tournaments.api.game_records``, the site's input serializers).
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from engine import InvalidScoreError, Ruleset, deal_loser
@@ -28,6 +35,7 @@ from scwu.models.commission import WordStatus
 from scwu.models.players import nickname_key
 from scwu.roles import AnyUser
 from scwu.services.players import player_create
+from scwu.services.words import word_letters_normal
 from tournaments.exports.game_records import (
     DOCUMENT_FORMAT,
     TOURNAMENT_FIELDS,
@@ -51,6 +59,7 @@ from tournaments.services.tournaments import tournament_create, tournament_statu
 __all__ = ["GameImportError", "tournament_import"]
 
 T = TypeVar("T")
+M = TypeVar("M", bound=Model)
 
 
 class GameImportError(ValueError):
@@ -67,10 +76,40 @@ def _at(where: str, service: Callable[..., T], **arguments: Any) -> T:
         raise GameImportError(f"{where}: {exc}") from exc
 
 
+def _nul_at(value: object, path: str = "") -> str | None:
+    """Where a NUL character hides (no text column stores one), in keys or values."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if "\x00" in str(key):
+                return path or "document"
+            found = _nul_at(item, f"{path}.{key}" if path else str(key))
+            if found:
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _nul_at(item, f"{path}[{index}]")
+            if found:
+                return found
+    return None
+
+
+def _replayed(record: object, where: str) -> GameOutcome:
+    """The engine's replay of an untrusted record: whatever it cannot read is a refusal."""
+    try:
+        return replay_game(record)
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise GameImportError(f"{where}: " + _("not a valid game record (%s).") % exc) from exc
+
+
 def _check(document: object) -> dict[str, Any]:
     """The document's shape, and every game record replayed by the engine."""
     if not isinstance(document, dict) or document.get("format") != DOCUMENT_FORMAT:
         raise GameImportError(_("Not a tournament of game records (format %s).") % DOCUMENT_FORMAT)
+    nul = _nul_at(document)
+    if nul is not None:
+        raise GameImportError(f"{nul}: " + _("a NUL character is not allowed."))
     tournament = document.get("tournament")
     rounds = document.get("rounds")
     entries = document.get("entries")
@@ -78,16 +117,21 @@ def _check(document: object) -> dict[str, Any]:
         raise GameImportError(_("The document needs a tournament and its rounds."))
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise GameImportError(_("The document needs its entries."))
+    if not all(
+        isinstance(r, dict)
+        and isinstance(r.get("number"), int)
+        and isinstance(r.get("tables", []), list)
+        and all(isinstance(t, dict) and isinstance(t.get("number"), int) for t in r["tables"])
+        for r in rounds
+    ):
+        raise GameImportError(_("Each round and each table needs its number."))
     for round_ in rounds:
         for table in round_.get("tables", ()):
             where = f"round {round_.get('number')}, table {table.get('number')}"
             if table.get("kind", TableKind.PHYSICAL) != TableKind.PHYSICAL:
                 raise GameImportError(f"{where}: " + _("only physical tables are imported."))
             if table.get("game") is not None:
-                try:
-                    replay_game(table["game"])
-                except EngineError as exc:
-                    raise GameImportError(f"{where}: {exc}") from exc
+                _replayed(table["game"], where)
                 _refuse_facts_of_play(table["game"], where)
     return document
 
@@ -133,17 +177,32 @@ def _player(by: AnyUser, nickname: str, real_name: str) -> Player:
     )
 
 
-def _word(data: Mapping[str, Any]) -> PlayingWord:
-    """The approved word with these letters; a word the commission of the exporting site
-    approved is recorded as approved here too (the file carries no votes to replay)."""
+def _word(data: Mapping[str, Any], where: str) -> PlayingWord:
+    """The word this federation's commission approved with these letters (the same label
+    first). Only the commission approves a word: a file that names another is refused, and
+    the word has to be proposed and approved here first (the file carries no votes)."""
     letters, label = str(data.get("letters", "")), str(data.get("label", ""))
-    words = PlayingWord.objects.filter(letters=letters, status=WordStatus.APPROVED)
-    found = words.filter(label=label).first() or words.first()
-    if found is not None:
-        return found
-    return PlayingWord.objects.create(
-        letters=letters, label=label or letters, status=WordStatus.APPROVED
+    words = PlayingWord.objects.filter(
+        letters=word_letters_normal(letters), status=WordStatus.APPROVED
     )
+    found = words.filter(label=label).first() or words.first()
+    if found is None:
+        raise GameImportError(
+            f"{where}: "
+            + _(
+                "no word with the letters %(letters)s is approved by the commission; "
+                "propose it on the word register and import once it is approved."
+            )
+            % {"letters": letters}
+        )
+    return found
+
+
+def _created(*, instance: M) -> M:
+    """A season or series as the admin would create it: every field validator first."""
+    instance.full_clean()
+    instance.save()
+    return instance
 
 
 def _tournament(by: AnyUser, data: Mapping[str, Any]) -> Tournament:
@@ -152,15 +211,24 @@ def _tournament(by: AnyUser, data: Mapping[str, Any]) -> Tournament:
             _("A tournament %(slug)s exists already: nothing was imported.")
             % {"slug": data.get("slug")}
         )
-    season, _created = Season.objects.get_or_create(year=int(data["season"]))
+    if not isinstance(data.get("season"), int) or isinstance(data["season"], bool):
+        raise GameImportError(_("tournament") + ": " + _("A season is a year, e.g. 2026."))
+    season = Season.objects.filter(year=data["season"]).first()
+    if season is None:
+        season = _at(_("season"), _created, instance=Season(year=data["season"]))
     series_data = data.get("series") or {}
-    series, _created = Series.objects.get_or_create(
-        slug=series_data.get("slug", "imported"),
-        defaults={"name": series_data.get("name", "Imported")},
-    )
+    series = Series.objects.filter(slug=series_data.get("slug", "imported")).first()
+    if series is None:
+        new = Series(
+            slug=series_data.get("slug", "imported"), name=series_data.get("name", "Imported")
+        )
+        series = _at(_("series"), _created, instance=new)
     fields = {name: data[name] for name in TOURNAMENT_FIELDS if name in data and name != "status"}
     for name in ("start_date", "end_date"):
-        fields[name] = dt.date.fromisoformat(fields[name])
+        try:
+            fields[name] = dt.date.fromisoformat(fields[name])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameImportError(f"{_('tournament')}.{name}: " + _("not a date.")) from exc
     tournament = _at(
         _("tournament"),
         tournament_create,
@@ -217,7 +285,7 @@ def _points_entry(
 
 
 def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> None:
-    outcome = replay_game(record)
+    outcome = _replayed(record, where)
     ruleset = Ruleset.from_json(record.get("ruleset", {}))
     for number, (entry, replayed) in enumerate(
         zip(record["deals"], outcome.deals, strict=True), start=1
@@ -272,7 +340,7 @@ def _round(
         round_create,
         by=by,
         tournament=tournament,
-        word=_word(data.get("word") or {}),
+        word=_word(data.get("word") or {}, where),
         stage=data.get("stage", "basic"),
         number=data.get("number"),
         placka_mode=data.get("placka_mode", ""),
@@ -291,10 +359,20 @@ def _round(
             _game(by, table, data_table["game"], f"{where}, table {table.number}")
 
 
-@transaction.atomic
 def tournament_import(*, by: AnyUser, document: object) -> Tournament:
     """Create the tournament of ``document`` with everything played in it; ``by`` must be
-    allowed to direct, score and referee (a superuser). Raises :class:`GameImportError`."""
+    allowed to direct, score and referee (a superuser). Raises :class:`GameImportError`;
+    nothing is written then."""
+    try:
+        return _import(by, document)
+    except DatabaseError as exc:
+        # A value no check above foresaw and the database refused (rolled back).
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise GameImportError(_("The database refused the document: %s") % reason) from exc
+
+
+@transaction.atomic
+def _import(by: AnyUser, document: object) -> Tournament:
     data = _check(document)
     tournament = _tournament(by, data["tournament"])
     entries: dict[str, Entry] = {}
