@@ -19,6 +19,8 @@ ALLOWED = {
     "receivers of the scorekeeping signals (they import models)",
     ("tournaments/rating/apps.py", "tournaments.rating"): "AppConfig.ready: registers the "
     "rating task (it imports models)",
+    ("games/apps.py", "games"): "AppConfig.ready: registers the deal analysis task (it "
+    "imports models)",
     ("tournaments/pairing/schedules/exact.py", "ortools.sat.python"): "an optional extra "
     "(`.[schedules]`) that only the offline schedule build uses; the site never imports it",
     ("tournaments/pairing/schedules/rotational.py", "ortools.sat.python"): "the same optional "

@@ -316,6 +316,11 @@ class AnalysisDecisionSerializer(serializers.Serializer[Any]):
     best_loss = serializers.FloatField()
 
 
+class AnalysisPendingSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=["pending"])
+    detail = serializers.CharField(help_text="the analysis job has not stored it yet")
+
+
 class AnalysisSerializer(serializers.Serializer[Any]):
     seat = serializers.CharField(help_text="the seat whose decisions are analysed")
     loser = serializers.ListField(child=serializers.CharField())

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.exceptions import ValidationError
@@ -14,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.analysis import AnalysisUnavailable, deal_analysis_get
+from games.analysis import AnalysisPending, AnalysisUnavailable, deal_analysis_get
 from games.api import serializers as s
 from games.models import Appeal, DealEntry, MisdealEntry, Ruling
 from games.online.analysis import online_deal_analysis_get
@@ -28,6 +29,9 @@ def _analysis(load: Any) -> Response:
         return Response(load())
     except AnalysisUnavailable as exc:
         return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+    except AnalysisPending:
+        body = {"status": "pending", "detail": _("This deal is being analysed.")}
+        return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 _SEAT_PARAM = OpenApiParameter(
@@ -35,12 +39,16 @@ _SEAT_PARAM = OpenApiParameter(
 )
 
 
+#: Stored by the analysis job when the deal ended; 202 until it is.
+_ANALYSIS_RESPONSES = {200: s.AnalysisSerializer, 202: s.AnalysisPendingSerializer}
+
+
 class DealAnalysisApi(APIView):
     """The post-deal analysis of a deal entered with its full record."""
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[_SEAT_PARAM], responses={200: s.AnalysisSerializer})
+    @extend_schema(parameters=[_SEAT_PARAM], responses=_ANALYSIS_RESPONSES)
     def get(self, request: Request, deal_id: int) -> Response:
         seat = request.query_params.get("seat") or None
         return _analysis(lambda: deal_analysis_get(deal_id=deal_id, seat=seat, user=request.user))
@@ -51,11 +59,13 @@ class OnlineDealAnalysisApi(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[_SEAT_PARAM], responses={200: s.AnalysisSerializer})
+    @extend_schema(parameters=[_SEAT_PARAM], responses=_ANALYSIS_RESPONSES)
     def get(self, request: Request, game_id: int, number: int) -> Response:
         seat = request.query_params.get("seat") or None
         return _analysis(
-            lambda: online_deal_analysis_get(game_id=game_id, number=number, seat=seat)
+            lambda: online_deal_analysis_get(
+                game_id=game_id, number=number, seat=seat, user=request.user
+            )
         )
 
 

@@ -24,8 +24,7 @@ from games.online import clock_runner, presence, selectors, services
 from games.online.broadcast import change_send, group_name, step_get
 from games.online.database import in_database_thread
 from games.online.errors import OnlineError
-from games.online.frames import PUBLIC, Step
-from games.online.models import OnlineGame, OnlineSeat
+from games.online.frames import PUBLIC, WATCH, Step
 from games.online.slots import Taken, slots_release, slots_take
 from games.online.throttle import BURST, RATE, TokenBucket
 from scwu.security.proxy import scope_address
@@ -46,6 +45,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     game_id: int
     seat: str | None
     paused: bool
+    #: May see a held round's table as a spectator (its full frame, not the public's).
+    watcher: bool = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Channels' loop, plus: when it ends with an error (the channel layer's receive
@@ -82,8 +83,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.slots: Taken | None = None
         # Accept first: the server drops a handshake the application leaves waiting.
         await self.accept()
-        seated = await in_database_thread(_seated)(self.game_id, self.user)
-        if seated is None:
+        # A table its user may not see (a held round's) closes as if it did not exist.
+        viewer = await in_database_thread(selectors.online_viewer)(
+            game_id=self.game_id, user=self.user
+        )
+        self.watcher, seated = viewer.watcher, viewer.seated
+        if not viewer.visible:
             await self.close(code=CLOSE_NO_GAME)
             return
         if not seated:  # a spectator takes slots of the table and of the address
@@ -206,7 +211,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def _send_steps(self, steps: list[Step]) -> None:
         for step in steps:
-            frame = step.get(self.seat or PUBLIC) or step[PUBLIC]
+            own = step.get(self.seat) if self.seat else None
+            frame = own or (step.get(WATCH) if self.watcher else None) or step[PUBLIC]
             if frame["version"] < self.version:
                 continue  # an older change overtaken by a resync
             self.version = frame["version"]
@@ -264,16 +270,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.paused = False
             await self._send_state()
             return
-
-
-def _seated(game_id: int, user: Any) -> bool | None:
-    """Whether ``user`` sits at the game (None: there is no such game)."""
-    if not OnlineGame.objects.filter(pk=game_id).exists():
-        return None
-    user_id = getattr(user, "pk", None) if user is not None else None
-    return (
-        user_id is not None and OnlineSeat.objects.filter(game_id=game_id, user_id=user_id).exists()
-    )
 
 
 def _parse(text: str | None) -> dict[str, Any]:

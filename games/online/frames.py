@@ -16,6 +16,9 @@ from games.online.models import BotLevel, OnlineGame, OnlineSeat
 
 #: The key of the spectators' frame in a step (msgpack-friendly, unlike None).
 PUBLIC = ""
+#: The key of the full spectators' frame of a held round's table, for those who may see the
+#: held round (:func:`games.online.selectors.online_results_visible`); absent otherwise.
+WATCH = "*"
 
 
 class SeatInfo(TypedDict):
@@ -146,9 +149,13 @@ def state_step(
     game: Game,
     version: int,
     seats_data: list[SeatInfo] | None = None,
+    *,
+    held: bool = False,
 ) -> Step:
     """The frames of one version: ``step["A"]`` for a player at A ..., ``step[PUBLIC]`` for
-    spectators (and for anyone whose seat has no frame: never more than the public sees)."""
+    spectators (and for anyone whose seat has no frame: never more than the public sees).
+    At a ``held`` round's table the public frame tells no letter, loser or card (the full
+    one is ``step[WATCH]``, for those who may see the held round)."""
     game_frame = game_json(row, game)
     seat_infos = seats_data if seats_data is not None else seats_json(seats, row.bot_level)
     clock = clock_json(row, game)
@@ -167,12 +174,36 @@ def state_step(
             "view": view,
         }
 
-    step: Step = {PUBLIC: frame(None, public_view(game.deal))}
+    public = frame(None, public_view(game.deal))
+    step: Step = {WATCH: public, PUBLIC: held_frame(public)} if held else {PUBLIC: public}
     # Only seats a person sits at are ever sent a frame: a bot's view is not built.
     for seat in seats:
         if seat.user_id is not None:
             step[seat.seat] = frame(seat.seat, seat_view(game.deal, Seat.parse(seat.seat)))
     return step
+
+
+def held_frame(frame: StateFrame) -> StateFrame:
+    """The public's frame of a held round's table: who sits there, whose turn it is and the
+    clock, but no letter, loser, point or card played (they would tell the held results)."""
+    view = frame["view"]
+    quiet_view = {
+        **view,
+        "trick": [],
+        "last_trick": None,
+        "tricks_taken": dict.fromkeys(view.get("tricks_taken", {}), 0),
+        "result": None,
+        "tricks": None,
+    }
+    game = frame["game"]
+    quiet_game: GameFrame = {
+        **game,
+        "word_so_far": dict.fromkeys(game["word_so_far"], ""),
+        "mecbol": [],
+        "placka": [],
+        "placings": None,
+    }
+    return {**frame, "game": quiet_game, "last_deal": None, "view": quiet_view}
 
 
 def refresh_meta(

@@ -1,8 +1,10 @@
-"""Reads of the online tables: the lobby's lists, the chat log, the clock's worklist."""
+"""Reads of the online tables: who may see a table, the lobby's lists, the chat log, the
+clock's worklist."""
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -10,12 +12,55 @@ from django.utils import timezone
 
 from games.online.models import OnlineChat, OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.chat import chat_json
+from games.permissions import may_see_table
+from scwu.roles import AnyUser
 
 
 def online_game_get(*, game_id: int) -> OnlineGame:
     return OnlineGame.objects.select_related("table__round__tournament", "created_by").get(
         pk=game_id
     )
+
+
+def online_results_visible(game: OnlineGame, user: AnyUser | None) -> bool:
+    """Whether ``user`` may see the game's letters, losers and deals as a spectator: a
+    practice game is public; a tournament table's game is its table's, by the one rule of
+    :func:`games.permissions.may_see_table` (a held round's only for those who may see it)."""
+    return game.table is None or may_see_table(user, game.table)
+
+
+def online_seat_of(game: OnlineGame, user: AnyUser | None) -> str | None:
+    """The seat ``user`` plays at this game (``None``: not seated)."""
+    if user is None or not user.is_authenticated:
+        return None
+    seat: str | None = game.seats.filter(user_id=user.pk).values_list("seat", flat=True).first()
+    return seat
+
+
+def online_game_visible(game: OnlineGame, user: AnyUser | None) -> bool:
+    """Whether ``user`` may open the table at all: whoever may see its results, and the
+    players seated at it (who see their own seat's game, never more)."""
+    return online_results_visible(game, user) or online_seat_of(game, user) is not None
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who opens a table's WebSocket: may they open it, see its results, do they sit there."""
+
+    visible: bool
+    watcher: bool
+    seated: bool
+
+
+def online_viewer(*, game_id: int, user: AnyUser | None) -> Viewer:
+    """What a WebSocket's user may see of the table: a game that does not exist and one the
+    user may not see answer alike (not visible)."""
+    game = OnlineGame.objects.select_related("table__round__tournament").filter(pk=game_id).first()
+    if game is None:
+        return Viewer(visible=False, watcher=False, seated=False)
+    seated = online_seat_of(game, user) is not None
+    watcher = online_results_visible(game, user)
+    return Viewer(visible=watcher or seated, watcher=watcher, seated=seated)
 
 
 def practice_game_list() -> QuerySet[OnlineGame]:

@@ -34,11 +34,16 @@ log = logging.getLogger(__name__)
 PATTERNS = ("czech", "french")
 
 
-def _game(game_id: int) -> OnlineGame:
+def _game(game_id: int, request: HttpRequest | None = None) -> OnlineGame:
+    """The game; with ``request``, a 404 alike for a game that does not exist and one its
+    user may not see (a held round's table)."""
     try:
-        return selectors.online_game_get(game_id=game_id)
+        game = selectors.online_game_get(game_id=game_id)
     except OnlineGame.DoesNotExist as exc:
         raise Http404(_("No such online game.")) from exc
+    if request is not None and not selectors.online_game_visible(game, request.user):
+        raise Http404(_("No such online game."))
+    return game
 
 
 def _broadcast(change: services.Change | None) -> None:
@@ -102,7 +107,7 @@ def _pattern(request: HttpRequest) -> str:
 
 
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(game_id)
+    game = _game(game_id, request)
     seats = list(game.seats.select_related("user__player"))
     context: dict[str, Any] = {
         "game": game,
@@ -183,7 +188,9 @@ def online_deal_review(request: HttpRequest, game_id: int, number: int) -> HttpR
     """The review of the ``number``-th deal of an online game."""
 
     def load(seat: str | None) -> dict[str, Any]:
-        return online_deal_analysis_get(game_id=game_id, number=number, seat=seat)
+        return online_deal_analysis_get(
+            game_id=game_id, number=number, seat=seat, user=request.user
+        )
 
     return review_page(
         request,

@@ -27,6 +27,7 @@ from games.adapter import (
     sat_out_for_record,
     validation_error,
 )
+from games.analysis import deal_analysis_enqueue, deal_is_analysable
 from games.models import AuditAction, Correction, DealEntry, DealMode, TableGame
 from games.scoring import Scored, ruleset_of, score_points, score_scn
 from games.services.common import actor, game_lock, take_seq, write_done
@@ -164,9 +165,12 @@ def deal_record(
     record: dict[str, Any] | None = None,
     sat_out: Sequence[str] | None = None,
     idempotency_key: str | None = None,
+    analyse: bool = True,
 ) -> DealEntry:
     """Record the next deal at ``table``. ``number`` is the deal the caller believes is
-    next: a second line judge sending the same number is refused, never recorded twice."""
+    next: a second line judge sending the same number is refused, never recorded twice.
+    A deal with its full record is queued for analysis (``analyse=False``: the caller, an
+    online table, queues it itself)."""
     permissions.require_score(by, table)
     if (existing := _replayed(idempotency_key, table)) is not None:
         return existing
@@ -242,6 +246,8 @@ def deal_record(
         summary=_("Deal %(number)d: %(seats)s lost.")
         % {"number": number, "seats": ", ".join(scored.losers)},
     )
+    if analyse and deal.record and deal_is_analysable(deal):
+        deal_analysis_enqueue(deal.record, ruleset_of(table.round.tournament))
     return deal
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine import Card
-from games.analysis import AnalysisUnavailable, deal_analysis_get
+from games.analysis import AnalysisPending, AnalysisUnavailable, deal_analysis_get
 
 #: A choice at least this much likelier to lose than the best one is marked as a mistake.
 MISTAKE = 0.1
@@ -63,8 +63,8 @@ def _rows(report: dict[str, Any], lang: str, pattern: str) -> list[dict[str, Any
 
 
 def review_page(request: HttpRequest, load: Any, title: str, api_url: str) -> HttpResponse:
-    """The review page of one deal; ``load(seat)`` gives the engine's report (online tables
-    use it for their deals too)."""
+    """The review page of one deal; ``load(seat)`` gives the stored report (online tables
+    use it for their deals too), or says it is still being analysed."""
     seat = request.GET.get("seat") or None
     context: dict[str, Any] = {"title": title, "api_url": api_url, "seat": seat}
     try:
@@ -72,6 +72,9 @@ def review_page(request: HttpRequest, load: Any, title: str, api_url: str) -> Ht
     except AnalysisUnavailable as exc:
         context["error"] = exc.message
         return render(request, "games/review.html", context, status=400)
+    except AnalysisPending:
+        context["pending"] = True
+        return render(request, "games/review.html", context)
     context["report"] = report
     context["rows"] = _rows(report, _lang(), _pattern(request))
     context["seats"] = ["A", "B", "C", "D"]

@@ -14,6 +14,7 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 from scwu.env import env_bool, env_int, env_list, env_str
 from scwu.security.csp import content_security_policy
@@ -174,6 +175,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
 
 # Online tables: the hard bots' thinking time per decision (milliseconds, in the table's write).
 SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
+# The post-deal analysis job: sampled deals per pass candidate and per card (engine.analysis).
+SCWU_ANALYSIS_PASS_SAMPLES = env_int("SCWU_ANALYSIS_PASS_SAMPLES", 24)
+SCWU_ANALYSIS_PLAY_SAMPLES = env_int("SCWU_ANALYSIS_PLAY_SAMPLES", 120)
 
 # Limits nobody can exceed, however many tabs or scripts (README, Online tables: Limits).
 # A table may call the referee this many times an hour (a call while one is open is refused).
@@ -245,6 +249,12 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Deal analyses (seconds each, one job per finished deal) wait in a queue of their own, which
+# every worker also consumes (no -Q): a worker takes from the queues in turn, so a backlog of
+# analyses never holds the results' recomputes behind it.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("analysis"))
+CELERY_TASK_ROUTES = {"games.deal_analyse": {"queue": "analysis"}}
 # Where Celery beat runs (`celery -A scwu.config beat`): results a lost task left stale catch up.
 CELERY_BEAT_SCHEDULE = {
     "results-catch-up": {"task": "tournaments.results_catch_up", "schedule": 60.0},

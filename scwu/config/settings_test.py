@@ -14,3 +14,8 @@ from scwu.config.settings import *  # noqa: F403
 
 # Hashing passwords slowly is the point in production and only costs time in tests.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The analysis job runs eagerly at every deal's end in the embedded setup: a few samples do
+# (the tests check the report's shape and who sees it, not the engine's estimates).
+SCWU_ANALYSIS_PASS_SAMPLES = 2
+SCWU_ANALYSIS_PLAY_SAMPLES = 4

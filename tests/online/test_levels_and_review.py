@@ -84,13 +84,14 @@ def test_an_online_deal_is_reviewed_on_a_page_and_by_the_api(human: User) -> Non
     game = services.online_practice_create(by=human, word=word, bots=3, bot_level="easy")
     finish_first_deal(game.pk, {"A": human})
 
-    page = Client().get(f"/online/{game.pk}/deals/1/review/?seat=A")
+    player = signed_in(human)  # while the game runs, only seat A's own player sees A's
+    page = player.get(f"/online/{game.pk}/deals/1/review/?seat=A")
     assert page.status_code == 200
     text = page.content.decode()
     assert 'id="review-decisions"' in text and "Seen from seat A" in text
     assert f'href="/online/{game.pk}/"' in text, "the review links back to the table"
 
-    api = Client().get(f"/api/games/online/{game.pk}/deals/1/analysis/?seat=A")
+    api = player.get(f"/api/games/online/{game.pk}/deals/1/analysis/?seat=A")
     assert api.status_code == 200
     report = api.json()
     assert report["seat"] == "A" and report["deal"] == {"number": 1, "online_game": game.pk}
@@ -101,10 +102,10 @@ def test_an_online_deal_is_reviewed_on_a_page_and_by_the_api(human: User) -> Non
             assert decision["best_loss"] == min(losses)
             assert 0 <= decision["chosen_loss"] <= 1
 
-    bad = Client().get(f"/api/games/online/{game.pk}/deals/1/analysis/?seat=Z")
+    bad = player.get(f"/api/games/online/{game.pk}/deals/1/analysis/?seat=Z")
     assert bad.status_code == 400 and "seat" in bad.json()
-    assert Client().get(f"/api/games/online/{game.pk}/deals/9/analysis/").status_code == 404
-    assert Client().get(f"/online/{game.pk}/deals/9/review/").status_code == 404
+    assert player.get(f"/api/games/online/{game.pk}/deals/9/analysis/").status_code == 404
+    assert player.get(f"/online/{game.pk}/deals/9/review/").status_code == 404
 
 
 def test_a_recorded_deal_with_its_full_record_links_to_its_review(
@@ -119,9 +120,11 @@ def test_a_recorded_deal_with_its_full_record_links_to_its_review(
     page = Client().get(f"/games/tables/{t.table.pk}/")
     assert "/games/deals/0/review/" in page.content.decode(), "the page knows the review link"
 
-    review = Client().get(f"/games/deals/{deal.pk}/review/")
+    # While the game runs, the loser's own player sees the loser's analysis.
+    loser = t.players[deal.losers[0]]
+    review = signed_in(loser).get(f"/games/deals/{deal.pk}/review/")
     assert review.status_code == 200 and 'id="review-decisions"' in review.content.decode()
-    api = Client().get(f"/api/games/deals/{deal.pk}/analysis/").json()
+    api = signed_in(loser).get(f"/api/games/deals/{deal.pk}/analysis/").json()
     assert api["seat"] in deal.losers and api["deal"]["table"] == t.table.pk
 
     # A silent round's deals stay hidden from the public.

@@ -46,6 +46,7 @@ def deal_finished(row: OnlineGame, game: Game, *, takeovers: list[str]) -> None:
             number=number,
             record=record,
             idempotency_key=f"online-{row.pk}-{number}",
+            analyse=False,  # the online table queues every deal of its own (apply_action)
         )
     except (ValidationError, PermissionDenied) as exc:
         # The engine refereed the deal, so this is a disagreement between the engine and the

@@ -30,12 +30,15 @@ from engine import (
     pass_action,
     play_action,
 )
+from games.analysis import deal_analysis_enqueue
 from games.online import replay
 from games.online.bots import bot_for
 from games.online.errors import OnlineError
 from games.online.frames import SeatInfo, Step, refresh_meta, seats_json, state_step
 from games.online.models import OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.scoring import deal_finished
+from tournaments.models import Round
+from tournaments.visibility import results_are_public
 
 _REASON_CODES = {"turn": "not_your_turn", "phase": "illegal_action"}
 
@@ -58,6 +61,8 @@ class Locked:
     seats: list[OnlineSeat]
     game: Game
     change: Change
+    #: A held round's table: the public frame tells nothing of the results.
+    held: bool = False
     #: The actions applied under this lock (``row.actions`` is not loaded: see finish).
     appended: list[dict[str, Any]] = field(default_factory=list)
     _seats_data: list[SeatInfo] | None = None
@@ -73,6 +78,15 @@ class Locked:
         return self._seats_data
 
 
+def is_held(row: OnlineGame) -> bool:
+    """Whether the public may not see the game's results: a tournament table whose round's
+    results are not public (:mod:`tournaments.visibility`: held back, or a draft)."""
+    if row.table_id is None:
+        return False
+    round_ = Round.objects.filter(tables__pk=row.table_id).only("status", "released").first()
+    return round_ is not None and not results_are_public(round_)
+
+
 def game_lock(game_id: int) -> Locked:
     """Lock the row until the transaction ends; the engine state is taken from the cache.
 
@@ -83,7 +97,7 @@ def game_lock(game_id: int) -> Locked:
         raise OnlineError("forbidden") from exc
     seats = replay.seats_take(row)
     game = replay.game_take(row)
-    return Locked(row, seats, game, Change(row.pk))
+    return Locked(row, seats, game, Change(row.pk), held=is_held(row))
 
 
 def untouched(locked: Locked) -> None:
@@ -151,10 +165,12 @@ def apply_action(locked: Locked, seat: Seat, action: int) -> None:
     if len(game.results) > deals_before:
         deal_finished(row, game, takeovers=row.deal_takeovers)
         row.deal_takeovers = []
+        # Analysed once, by the job, whether practice or scored (never in a request).
+        deal_analysis_enqueue(dict(game.records[-1]), game.ruleset)
     if game.is_over():
         row.status = OnlineStatus.FINISHED
     locked.change.steps.append(
-        state_step(row, locked.seats, game, row.version, locked.seats_data())
+        state_step(row, locked.seats, game, row.version, locked.seats_data(), held=locked.held)
     )
 
 
@@ -261,7 +277,9 @@ def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
         last = change.steps[-1]
         change.steps[-1] = refresh_meta(last, row, locked.seats, game, locked.seats_data())
     elif meta_changed:
-        change.steps.append(state_step(row, locked.seats, game, row.version, locked.seats_data()))
+        change.steps.append(
+            state_step(row, locked.seats, game, row.version, locked.seats_data(), held=locked.held)
+        )
     change.users = {seat.seat: seat.user_id for seat in locked.seats}
     version, seats_version, seats = row.version, row.seats_version, locked.seats
 
@@ -312,6 +330,6 @@ def online_state(*, game_id: int) -> Change:
     row = OnlineGame.objects.get(pk=game_id)
     seats = replay.seats_peek(row)
     game = replay.game_peek(row)
-    change = Change(row.pk, [state_step(row, seats, game, row.version)])
+    change = Change(row.pk, [state_step(row, seats, game, row.version, held=is_held(row))])
     change.users = {seat.seat: seat.user_id for seat in seats}
     return change
