@@ -92,6 +92,9 @@ PUBLIC_ROWS: dict[str, Callable[[], Q]] = {
     "games.appeal": _results_rows("ruling__game__table__round__"),
     "games.seatresult": _results_rows("round__"),
     "games.auditentry": _results_rows("game__table__round__"),
+    # Analyses are keyed by a deal's content, not its table: none is exported (each can be
+    # computed again from an exported record), so none of a held or running game leaks.
+    "games.dealanalysis": lambda: Q(pk__in=[]),
     "online.onlinegame": lambda: Q(table__isnull=True) | public_results_q("table__round__"),
     "online.onlineseat": lambda: (
         Q(game__table__isnull=True) | public_results_q("game__table__round__")
