@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import DealAnalysis
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_analyses_a_finished_deal_and_the_api_serves_it() -> None:
-    human = UserFactory()
+    human: User = UserFactory()
     word = PlayingWordFactory(letters="KOS", label="KOS", status="approved")
     game = services.online_practice_create(by=human, word=word, bots=3, bot_level="easy")
     assert not DealAnalysis.objects.exists()
