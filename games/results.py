@@ -27,6 +27,7 @@ _UPDATED = [
     "penalty_letters",
     "placka",
     "penalty_points",
+    "points_complete",
     "outcomes",
     "left_order",
     "table_place",
@@ -47,6 +48,7 @@ class SeatFigures:
     penalty_letters: int
     placka: bool
     penalty_points: int | None
+    points_complete: bool
     outcomes: str
     left_order: int | None
     table_place: int | None
@@ -60,6 +62,7 @@ def seat_figures(state: LedgerState, position: str) -> SeatFigures:
     outcomes: list[str] = []
     points = 0
     has_points = False
+    complete = True
     for deal in state.counted_deals:
         if position not in deal.players:
             continue
@@ -68,6 +71,8 @@ def seat_figures(state: LedgerState, position: str) -> SeatFigures:
         if position in recorded:
             has_points = True
             points += recorded[position]
+        else:
+            complete = False
     return SeatFigures(
         deals_played=seat.deals_played,
         deals_lost=seat.deals_lost,
@@ -75,6 +80,7 @@ def seat_figures(state: LedgerState, position: str) -> SeatFigures:
         penalty_letters=seat.penalty_letters,
         placka=seat.has_placka,
         penalty_points=points if has_points else None,
+        points_complete=complete,
         outcomes="".join(outcomes),
         left_order=seat.left_order,
         table_place=seat.place,

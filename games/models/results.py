@@ -41,6 +41,9 @@ class SeatResult(models.Model):
     placka = models.BooleanField(_("placka"), default=False)
     #: Sum of the points recorded for this seat; ``None`` when no deal recorded points.
     penalty_points = models.PositiveIntegerField(_("penalty points"), null=True, blank=True)
+    #: Whether every counted deal the seat played carries its points (the points
+    #: tie-break compares only complete figures).
+    points_complete = models.BooleanField(_("points entered for every deal"), default=True)
     #: One character per counted deal the seat played, in order: ``L`` lost, ``W`` not lost.
     outcomes = models.CharField(_("deal outcomes"), max_length=400, blank=True)
     #: 1 for the first seat to leave the table (placka in elimination), 2 for the next...

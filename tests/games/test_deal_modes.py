@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 
 from games import services
 from games.models import DealEntry, DealMode
+from games.models.results import SeatResult
 from tests.games.conftest import Setup, make_setup
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +115,25 @@ def test_points_at_a_table_of_five_name_the_four_who_played(db: None) -> None:
         services.deal_record(by=s.judge, table=s.table, points={"A": 7, "B": 0, "C": 26, "D": 0})
     deal = services.deal_record(by=s.judge, table=s.table, points={"B": 7, "C": 0, "D": 26, "E": 0})
     assert deal.losers == ["D"]
+
+
+def test_a_deal_without_points_leaves_the_seats_points_incomplete(setup: Setup) -> None:
+    services.deal_record(
+        by=setup.judge, table=setup.table, points={"A": 7, "B": 0, "C": 26, "D": 0}
+    )
+    rows = SeatResult.objects.filter(seat__table=setup.table)
+    assert {r.seat.position: (r.penalty_points, r.points_complete) for r in rows} == {
+        "A": (7, True),
+        "B": (0, True),
+        "C": (26, True),
+        "D": (0, True),
+    }
+    services.deal_record(by=setup.judge, table=setup.table, number=2, losers=["A"])
+    rows = SeatResult.objects.filter(seat__table=setup.table)
+    # The sum shows what was typed in; the flag keeps the points tie-break from using it.
+    assert {r.seat.position: (r.penalty_points, r.points_complete) for r in rows} == {
+        "A": (7, False),
+        "B": (0, False),
+        "C": (26, False),
+        "D": (0, False),
+    }

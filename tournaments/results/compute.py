@@ -106,7 +106,11 @@ def tournament_figures(
             continue
         player = player_of[line.entry_id]
         tally = Tally(
-            line.deals_played, line.deals_lost, 1 if line.placka else 0, line.penalty_points
+            line.deals_played,
+            line.deals_lost,
+            1 if line.placka else 0,
+            line.penalty_points,
+            bool(line.points_complete),
         )
         before = figures.get(player)
         figures[player] = tally if before is None else before + tally
@@ -140,6 +144,7 @@ def basic_lines(data: ResultsData, visible: Collection[int]) -> list[GameLine]:
             line.deals_lost,
             bool(line.placka),
             line.penalty_points,
+            bool(line.points_complete),
         )
         for line in data.lines
         if line.round_id in basic

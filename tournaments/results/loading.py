@@ -76,6 +76,7 @@ class LineRow(NamedTuple):
     deals_lost: int
     placka: bool
     penalty_points: int | None
+    points_complete: bool
     left_order: int | None
     game_finished: bool
 
@@ -173,6 +174,7 @@ def results_load(tournament: Tournament) -> ResultsData:
                     "deals_lost",
                     "placka",
                     "penalty_points",
+                    "points_complete",
                     "left_order",
                     "game_finished",
                 )

@@ -57,6 +57,8 @@ class GameLine:
 
     ``placka`` is true when the player completed the playing word (lost the game).
     ``penalty_points`` is ``None`` when the tournament does not record them.
+    ``points_complete`` says whether every deal of the line carries its points; left
+    out, it is read off the line (complete when points are given or no deal was played).
 
     Treat it as a value: nothing changes a line once built. It is not ``frozen`` because a
     frozen dataclass sets each field through ``object.__setattr__``, which made building
@@ -69,8 +71,11 @@ class GameLine:
     deals_lost: int
     placka: bool = False
     penalty_points: int | None = None
+    points_complete: bool | None = None
 
     def __post_init__(self) -> None:
+        if self.points_complete is None:
+            self.points_complete = self.penalty_points is not None or self.deals_played == 0
         # One comparison chain for the valid case: a read builds 10,000 of these.
         if (
             self.round_number >= 1

@@ -20,6 +20,7 @@ from .errors import UnknownMetricError
 from .tally import Tally
 
 MetricValue = int | Fraction
+"""A metric's figure; a metric returns ``None`` where it cannot compare that tally."""
 
 
 class Direction(enum.StrEnum):
@@ -36,7 +37,7 @@ class Metric:
     name: str
     label: str
     direction: Direction
-    value: Callable[[Tally], MetricValue]
+    value: Callable[[Tally], MetricValue | None]
 
     @property
     def is_higher_better(self) -> bool:
@@ -52,8 +53,11 @@ def _success_rate(tally: Tally) -> MetricValue:
     return _ZERO if rate is None else rate
 
 
-def _penalty_points(tally: Tally) -> MetricValue:
-    # Not recorded counts as no penalty.
+def _penalty_points(tally: Tally) -> MetricValue | None:
+    # Points typed in for some deals only are not comparable with anyone's: a deal
+    # whose points were not entered is unknown, not 0 (see ranking.rank_keys).
+    if not tally.points_complete:
+        return None
     return tally.penalty_points or 0
 
 

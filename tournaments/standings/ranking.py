@@ -70,14 +70,46 @@ def dense_ranks(values: Sequence[Hashable], *, higher_is_better: bool) -> list[i
     return [index[value] for value in values]
 
 
+def _partial_ranks(
+    values: Sequence[Hashable | None], higher_is_better: bool, prefixes: Sequence[SortKey]
+) -> list[int]:
+    # Items tied on every column before this one are ranked by it only when each of
+    # them has a value; one unknown value leaves the whole tie to the next column.
+    tied: dict[SortKey, list[int]] = {}
+    for index, prefix in enumerate(prefixes):
+        tied.setdefault(prefix, []).append(index)
+    ranks = [0] * len(values)
+    for members in tied.values():
+        known = [values[i] for i in members]
+        if any(value is None for value in known):
+            continue
+        ranks_of = dense_ranks(known, higher_is_better=higher_is_better)
+        for i, rank in zip(members, ranks_of, strict=True):
+            ranks[i] = rank
+    return ranks
+
+
 def rank_keys(columns: Sequence[Column]) -> list[SortKey]:
-    """Per item, a tuple of dense ranks over ``columns`` (smaller is better)."""
+    """Per item, a tuple of dense ranks over ``columns`` (smaller is better).
+
+    A value of ``None`` is unknown: that column then separates none of the items tied
+    with it on the columns before.
+
+    >>> rank_keys([([1, 1, 2], True), ([5, None, 3], False)])
+    [(1, 0), (1, 0), (0, 0)]
+    """
     if not columns:
         raise StandingsInternalError("rank_keys needs at least one column")
-    ranked = [dense_ranks(values, higher_is_better=higher) for values, higher in columns]
-    size = len(ranked[0])
-    if any(len(column) != size for column in ranked):
+    size = len(columns[0][0])
+    if any(len(values) != size for values, _ in columns):
         raise StandingsInternalError("rank_keys columns differ in length")
+    ranked: list[list[int]] = []
+    for values, higher in columns:
+        if any(value is None for value in values):
+            prefixes: list[SortKey] = list(zip(*ranked, strict=True)) if ranked else [()] * size
+            ranked.append(_partial_ranks(values, higher, prefixes))
+        else:
+            ranked.append(dense_ranks(values, higher_is_better=higher))
     return list(zip(*ranked, strict=True))
 
 

@@ -136,10 +136,17 @@ def standings_compute(
 
     per_player = [by_player.get(e.player_id, _NO_LINES) for e in entrants]
     totals = [tally_sum(p.values()) for p in per_player]
-    keys = rank_keys([([m.value(t) for t in totals], m.is_higher_better) for m in resolved])
+    placed = [i for i, e in enumerate(entrants) if e.status.is_placed]
+    unplaced = [i for i, e in enumerate(entrants) if not e.status.is_placed]
+    # Placed and unplaced players are ranked apart: whether a tie-break can separate
+    # placed players (points entered for every deal) must not depend on the others.
+    keys: list[SortKey] = [()] * len(entrants)
+    for part in (placed, unplaced):
+        columns = [([m.value(totals[i]) for i in part], m.is_higher_better) for m in resolved]
+        for i, key in zip(part, rank_keys(columns) if part else (), strict=True):
+            keys[i] = key
     display = [(e.name, e.player_id) for e in entrants]
 
-    placed = [i for i, e in enumerate(entrants) if e.status.is_placed]
     groups = _placed_groups(placed, keys, display)
     places = {r.item: r.place for r in places_assign(groups)}
     cut: Boundary | None = None
@@ -165,7 +172,6 @@ def standings_compute(
             raise StandingsInternalError("the play-off result left a tie at the cut")
         cut = Boundary(size=cut.size, qualified=cut.qualified, tie=None, resolved_by_playoff=True)
 
-    unplaced = [i for i, e in enumerate(entrants) if not e.status.is_placed]
     unplaced.sort(key=lambda i: (keys[i], display[i]))
     order = [i for group in groups for i in group] + unplaced
     shared = {i for group in groups if len(group) > 1 for i in group}

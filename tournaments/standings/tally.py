@@ -22,12 +22,16 @@ class Tally:
     """Figures of one player over some games (one round, or cumulative).
 
     ``penalty_points`` stays ``None`` while no summed game recorded any.
+    ``points_complete`` says whether every deal summed carries its points: the points
+    tie-break compares only complete tallies, since a deal whose points nobody typed
+    in is not a deal without penalty points.
     """
 
     deals_played: int = 0
     deals_lost: int = 0
     placky: int = 0
     penalty_points: int | None = None
+    points_complete: bool = True
 
     @property
     def deals_won(self) -> int:
@@ -51,6 +55,7 @@ class Tally:
             deals_lost=self.deals_lost + other.deals_lost,
             placky=self.placky + other.placky,
             penalty_points=penalty,
+            points_complete=self.points_complete and other.points_complete,
         )
 
     @classmethod
@@ -61,6 +66,7 @@ class Tally:
             deals_lost=line.deals_lost,
             placky=1 if line.placka else 0,
             penalty_points=line.penalty_points,
+            points_complete=bool(line.points_complete),
         )
 
 
@@ -93,7 +99,9 @@ def tally_sum(lines: Iterable[GameLine]) -> Tally:
     """The cumulative tally of some game lines (one player's, normally)."""
     played = lost = placky = penalty = 0
     has_penalty = False
+    complete = True
     for line in lines:
+        complete = complete and bool(line.points_complete)
         played += line.deals_played
         lost += line.deals_lost
         if line.placka:
@@ -101,7 +109,7 @@ def tally_sum(lines: Iterable[GameLine]) -> Tally:
         if line.penalty_points is not None:
             has_penalty = True
             penalty += line.penalty_points
-    return Tally(played, lost, placky, penalty if has_penalty else None)
+    return Tally(played, lost, placky, penalty if has_penalty else None, complete)
 
 
 def tallies_by_round(per_round: Mapping[int, GameLine]) -> dict[int, Tally]:

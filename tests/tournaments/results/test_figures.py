@@ -52,6 +52,7 @@ def _data(rng: random.Random) -> ResultsData:
                     deals_lost=rng.randint(0, played),
                     placka=rng.random() < 0.3,
                     penalty_points=rng.randint(0, 90) if penalties else None,
+                    points_complete=penalties or played == 0,
                     left_order=None,
                     game_finished=True,
                 )
@@ -68,7 +69,13 @@ def _plain_sum(data: ResultsData, visible: set[int]) -> dict[int, Tally]:
         if info.number not in visible or line.entry_id in info.fillers:
             continue
         player = player_of[line.entry_id]
-        tally = Tally(line.deals_played, line.deals_lost, int(line.placka), line.penalty_points)
+        tally = Tally(
+            line.deals_played,
+            line.deals_lost,
+            int(line.placka),
+            line.penalty_points,
+            line.points_complete,
+        )
         figures[player] = figures[player] + tally if player in figures else tally
     return figures
 

@@ -47,11 +47,11 @@ def test_hand_computed_two_round_standings() -> None:
     assert [r.name for r in s.rows] == ["DAN", "BOHUS", "CYRIL", "ADAM"]
     assert [r.place for r in s.rows] == [1, 2, 3, 4]
     bohus = s.row(2)
-    assert bohus.total == Tally(deals_played=18, deals_lost=5, placky=0)
+    assert bohus.total == Tally(deals_played=18, deals_lost=5, placky=0, points_complete=False)
     assert format_rate(bohus.success_rate) == "72.2 %"
     assert format_rate(s.row(1).success_rate) == "54.5 %"
     assert s.row(3).total.placky == 1
-    assert bohus.round_tally(2) == Tally(deals_played=8, deals_lost=2)
+    assert bohus.round_tally(2) == Tally(deals_played=8, deals_lost=2, points_complete=False)
     assert s.row(1).round_tally(2) == Tally()
     assert s.rounds == (1, 2)
 
@@ -66,7 +66,7 @@ def test_round_standings_use_only_that_round() -> None:
     ]
     round_two = standings_compute(entrants=entrants, lines=lines, rounds={2}, cut_size=None)
     assert [r.player_id for r in round_two.rows] == [2, 1]
-    assert round_two.row(1).total == Tally(10, 9)
+    assert round_two.row(1).total == Tally(10, 9, points_complete=False)
     assert round_two.rounds == (2,)
 
 

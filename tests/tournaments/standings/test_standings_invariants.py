@@ -54,19 +54,29 @@ def fields(draw: st.DrawFn) -> tuple[list[Entrant], list[GameLine]]:
     return entrants, lines
 
 
-def _reference_key(total: Tally, precedence: tuple[str, ...]) -> tuple[Fraction, ...]:
-    """Smaller is better, computed without the ranking module."""
-    key = []
+def _reference_keys(totals: list[Tally], precedence: tuple[str, ...]) -> list[tuple[Fraction, ...]]:
+    """Smaller is better, computed without the ranking module.
+
+    A metric without a value (points not entered for every deal) separates nobody among
+    the players tied with it so far: the whole tie gets 0 for that metric.
+    """
+    keys: list[tuple[Fraction, ...]] = [() for _ in totals]
     for name in precedence:
         metric = METRICS[name]
-        value = Fraction(metric.value(total))
-        key.append(-value if metric.is_higher_better else value)
-    return tuple(key)
+        values = [metric.value(total) for total in totals]
+        unknown_ties = {keys[i] for i, value in enumerate(values) if value is None}
+        for i, value in enumerate(values):
+            if keys[i] in unknown_ties or value is None:
+                figure = Fraction(0)
+            else:
+                figure = -Fraction(value) if metric.is_higher_better else Fraction(value)
+            keys[i] = (*keys[i], figure)
+    return keys
 
 
 def _check_places(standings: Standings) -> None:
     placed = [r for r in standings.rows if r.place is not None]
-    keys = [_reference_key(r.total, standings.precedence) for r in placed]
+    keys = _reference_keys([r.total for r in placed], standings.precedence)
     # Placed rows come first, then the unplaced.
     assert all(r.place is None for r in standings.rows[len(placed) :])
     assert all(not r.status.is_placed for r in standings.rows[len(placed) :])

@@ -51,9 +51,56 @@ def test_equal_up_to_deals_fewer_penalty_points_rank_first() -> None:
     assert _order(lines) == [(1, 1), (2, 2)]
 
 
-def test_unrecorded_penalty_points_count_as_none_given() -> None:
+def test_unrecorded_penalty_points_separate_nobody() -> None:
+    # ZED's line judge typed no points: ZED is not better than ABE's 2 points, nor worse.
     lines = [GameLine(1, 1, 10, 2), GameLine(2, 1, 10, 2, penalty_points=2)]
-    assert _order(lines) == [(1, 1), (2, 2)]
+    assert _order(lines) == [(2, 1), (1, 1)]
+
+
+def test_points_entered_for_some_deals_only_separate_nobody() -> None:
+    lines = [
+        GameLine(1, 1, 10, 2, penalty_points=0, points_complete=False),
+        GameLine(2, 1, 10, 2, penalty_points=2),
+    ]
+    assert _order(lines) == [(2, 1), (1, 1)]
+
+
+def test_a_round_without_points_leaves_the_season_total_incomplete() -> None:
+    lines = [
+        GameLine(1, 1, 10, 2, penalty_points=0),
+        GameLine(1, 2, 10, 2),
+        GameLine(2, 1, 10, 2, penalty_points=3),
+        GameLine(2, 2, 10, 2, penalty_points=3),
+    ]
+    assert _order(lines) == [(2, 1), (1, 1)]
+
+
+def test_three_players_tied_on_rate_share_the_place_whoever_typed_points() -> None:
+    # The reported case: three players at 83.3 %, one table typed points, two did not.
+    trio = [Entrant(1, "CYRIL"), Entrant(2, "BOHUS"), Entrant(3, "ADAM")]
+    lines = [
+        GameLine(1, 1, 12, 2, penalty_points=7),
+        GameLine(2, 1, 12, 2),
+        GameLine(3, 1, 12, 2),
+    ]
+    s = standings_compute(entrants=trio, lines=lines, cut_size=None)
+    assert [(r.name, r.place, r.is_shared) for r in s.rows] == [
+        ("ADAM", 1, True),
+        ("BOHUS", 1, True),
+        ("CYRIL", 1, True),
+    ]
+
+
+def test_points_complete_for_the_tied_players_still_separate_them() -> None:
+    # A fourth player with no points does not stop the tie-break between two who have them.
+    quad = [Entrant(1, "A"), Entrant(2, "B"), Entrant(3, "C")]
+    lines = [
+        GameLine(1, 1, 10, 2, penalty_points=4),
+        GameLine(2, 1, 10, 2, penalty_points=1),
+        GameLine(3, 1, 10, 5),
+    ]
+    s = standings_compute(entrants=quad, lines=lines, cut_size=None)
+    assert [(r.name, r.place) for r in s.rows] == [("B", 1), ("A", 2), ("C", 3)]
 
 
 def test_equal_on_every_metric_shares_the_place_ordered_by_name() -> None:
