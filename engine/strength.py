@@ -3,20 +3,33 @@
 Plays bounded matches against three current heuristics, prints each seat's loss rate with a
 95 % Wilson interval, and times the analysis of one deal. The dealer rotates, the deals come
 from the seed, so a run is reproducible up to the search's time budget.
+
+Output, errors and exit status follow :mod:`engine.console`, as ``python -m engine`` does:
+one JSON object a line; an error is one line ``{"error": CODE, "detail": TEXT}`` on standard
+output, never a traceback; exit 0 done, 2 usage error (an unknown bot, ``--deals`` under 1,
+any bad argument; nothing is played then), 130 interrupted.
+
+>>> main(["nobot"])
+{"error": "usage", "detail": "unknown bot 'nobot': one of random, heuristic, counting, \
+search, search:MS, easy, medium, hard"}
+2
+>>> main(["--deals", "-5"])
+{"error": "usage", "detail": "python -m engine.strength: argument --deals: -5 is not 1 or more"}
+2
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 
 from engine.analysis import analyse_record
 from engine.bots import HeuristicBot, bot_action, play_match
+from engine.console import EXIT_OK, EXIT_USAGE, JsonArgumentParser, UsageError, emit, positive
 from engine.deal import Deal
-from engine.levels import make_bot
+from engine.levels import BOT_NAMES, make_bot
 from engine.scn import deal_record
 
 __all__ = ["main", "wilson"]
@@ -70,19 +83,51 @@ def _analysis_time(seed: int) -> dict[str, object]:
     }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmarks named on the command line and print one JSON line per result."""
-    p = argparse.ArgumentParser(prog="python -m engine.strength")
-    p.add_argument("bots", nargs="*", default=["counting", "search:50", "search"])
-    p.add_argument("--deals", type=int, default=300)
+def _parser() -> JsonArgumentParser:
+    p = JsonArgumentParser(
+        prog="python -m engine.strength",
+        description="Bot strength: each BOT plays --deals deals against three heuristic "
+        "bots; print its loss rate with a 95 % Wilson interval.",
+    )
+    p.add_argument(
+        "bots",
+        nargs="*",
+        metavar="BOT",
+        default=["counting", "search:50", "search"],
+        help=f"one of: {', '.join(BOT_NAMES)} (default: counting search:50 search)",
+    )
+    p.add_argument("--deals", type=positive, default=300, help="deals a match (1 or more)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--analysis", action="store_true", help="also time one deal's analysis")
-    args = p.parse_args(argv)
-    for bot in args.bots:
-        print(json.dumps(_match(bot, args.deals, args.seed)), flush=True)
-    if args.analysis:
-        print(json.dumps(_analysis_time(args.seed)), flush=True)
-    return 0
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmarks named on the command line and print one JSON line per result;
+    returns the exit status (:mod:`engine.console`)."""
+    try:
+        args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        for bot in args.bots:  # every name is checked before the first match is played
+            try:
+                make_bot(bot, seed=args.seed)
+            except ValueError as err:
+                raise UsageError(str(err)) from None
+    except UsageError as err:
+        emit({"error": err.code, "detail": str(err)}, sys.stdout)
+        return EXIT_USAGE
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    try:
+        for bot in args.bots:
+            emit(_match(bot, args.deals, args.seed), sys.stdout)
+            sys.stdout.flush()
+        if args.analysis:
+            emit(_analysis_time(args.seed), sys.stdout)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    return EXIT_OK
 
 
 if __name__ == "__main__":
