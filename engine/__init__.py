@@ -45,8 +45,11 @@ Main names (all re-exported here):
   and ``game``).
 * Table rules (:mod:`engine.table_rules`), on seat letters, for tables of four to six:
   ``next_dealer(dealer, losers, order=, active=)`` (several losers: the first clockwise
-  from the dealer's left), ``SitOutRule`` and ``sit_out(rule, dealer, active, order=,
-  anchor=)``; the game ledger uses the same functions.
+  from the dealer's left; one who has left the table: the next seat clockwise from it),
+  ``SitOutRule`` and ``sit_out(rule, dealer, active, order=, anchor=)``, ``leader`` and
+  ``record_dealer`` (who leads a deal, and the dealer its SCN record names, whether the
+  dealer plays or sits out); the game ledger, the game-record scorer and the site's
+  scoring of full records use the same functions.
 * The game ledger (:mod:`engine.ledger`): ``replay(LedgerSettings, events)`` gives a
   whole scorekept game's state (letters, misdeals, rulings, plackas, who deals and
   sits out); the site's tables and the game records (:mod:`engine.gamerecord`,

@@ -56,7 +56,7 @@ from engine.ledger.checks import check_deal_at_table
 from engine.result import DealResult
 from engine.rules import Ruleset
 from engine.scn import check_record
-from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, sit_out
+from engine.table_rules import PLAYERS_PER_DEAL, SEAT_LETTERS, leader, record_dealer, sit_out
 from engine.word import word_letters
 
 __all__ = [
@@ -74,8 +74,8 @@ __all__ = [
 PLACKA_MODES = tuple(mode.value for mode in PlackaMode)
 RENONC_KINDS = tuple(kind.value for kind in RenoncKind)
 PENALTIES = tuple(penalty.value for penalty in Penalty)
-#: The sit-out rules a record may name (rotation cannot be chosen on the site).
-SIT_OUT_RULES = (SitOutRule.DEALER.value, SitOutRule.DEALER_AND_LEFT.value)
+#: The sit-out rules a record may name: every rule the engine (and so the site) offers.
+SIT_OUT_RULES = tuple(rule.value for rule in SitOutRule)
 
 
 def is_game_record(data: object) -> bool:
@@ -176,15 +176,19 @@ def _header(data: object) -> _Header:
 def _engine_losers(
     ruleset: Ruleset, record: object, dealer: str, players: tuple[str, ...], where: str
 ) -> tuple[tuple[str, ...], dict[str, int], DealResult]:
-    """Score a full SCN record; its seats A-D are the players clockwise in seat order."""
+    """Score a full SCN record; its seats A-D are the players clockwise in seat order, and
+    its dealer must make the table's leader lead (:func:`engine.table_rules.record_dealer`),
+    whether the table's dealer plays or sits out."""
     if not isinstance(record, dict):
         raise _fail("format", f"{where}: record", "an SCN deal record object")
     said = record.get("dealer")
     # A dealer that is no seat A-D at all is the SCN record's own format error (below).
-    if dealer in players and said in SEAT_LETTERS[:PLAYERS_PER_DEAL]:
-        want = SEAT_LETTERS[players.index(dealer)]
+    if said in SEAT_LETTERS[:PLAYERS_PER_DEAL]:
+        want = record_dealer(dealer, players)
         if said != want:
-            raise _fail("dealer", f"{where}: record.dealer", f"table seat {dealer} is {want}")
+            lead = leader(dealer, players)
+            detail = f"{dealer} deals and {lead} leads, so the record's dealer is {want}"
+            raise _fail("dealer", f"{where}: record.dealer", f"{detail}, not {said}")
     try:
         _deal, result = check_record(record, ruleset)
     except InvalidRecordError as err:
@@ -334,7 +338,11 @@ class _Replay:
         rules = state.next_deal.sitting_out
         if dealer != state.next_deal.dealer:  # a dealer as played sits out by the rule
             rules = sit_out(
-                self.settings.sit_out_rule, dealer, state.active_seats, self.settings.seat_names
+                self.settings.sit_out_rule,
+                dealer,
+                state.active_seats,
+                self.settings.seat_names,
+                state.next_deal.sit_out_anchor,
             )
         said = None
         if "sat_out" in entry:

@@ -9,6 +9,8 @@ in clockwise order (``order``: ``A B C D`` at a table of four, up to ``F`` at si
 'B'
 >>> next_dealer("D", ["C", "B"], active="ACD")
 'C'
+>>> leader("A", "BCDE", "ABCDE"), record_dealer("A", "BCDE", "ABCDE")
+('B', 'D')
 >>> sit_out(SitOutRule.DEALER, "A", "ABCDEF")
 ('A', 'F')
 >>> sit_out(SitOutRule.DEALER_AND_LEFT, "A", "ABCDEF")
@@ -28,11 +30,13 @@ __all__ = [
     "dealer_after_misdeal",
     "in_seat_order",
     "last_clockwise",
+    "leader",
     "losers_after_rulings",
     "next_active",
     "next_dealer",
     "places_by_letters",
     "previous_active",
+    "record_dealer",
     "sit_out",
 ]
 
@@ -109,22 +113,54 @@ def next_dealer(
 
     The loser deals. With several losers (renonc B by several seats, a tie scored
     ``both``) the first of them clockwise from the dealer's left, the dealer itself
-    last, whatever the order they lost in. A loser who has left the table
-    (``active`` given and the seat not in it) is passed over; when every loser has
-    left, the next active seat clockwise from the first of them deals.
+    last, whatever the order they lost in. When that seat has left the table
+    (``active`` given and the seat not in it) the next seat clockwise from it that is
+    still at the table deals, a loser or not (``RULES.md``, "A game"): dealer A, C and E
+    lose and C leaves, so D deals, not E.
 
     >>> next_dealer("A", ["A"]), next_dealer("A", ["D", "A"]), next_dealer("B", ["A", "D"])
     ('A', 'D', 'D')
-    >>> next_dealer("A", ["C"], "ABCDE", active="ABDE")
-    'D'
+    >>> next_dealer("A", ["C"], "ABCDE", active="ABDE"), next_dealer("A", "CE", "ABCDE", "ABDE")
+    ('D', 'D')
     """
     ordered = clockwise_after(dealer, losers, order)
     if not ordered:
         raise ValueError(f"a deal needs a loser at the table, not {sorted(losers)!r}")
-    if active is None:
-        return ordered[0]
-    staying = [seat for seat in ordered if seat in active]
-    return staying[0] if staying else next_active(ordered[0], active, order)
+    first = ordered[0]
+    if active is None or first in active:
+        return first
+    return next_active(first, active, order)
+
+
+def leader(dealer: str, players: Collection[str], order: Sequence[str] = SEAT_LETTERS) -> str:
+    """Who leads the deal: the first of its ``players`` clockwise from the dealer's left,
+    whether the dealer plays or sits it out (``RULES.md``, "One deal" 3 and "Tables of
+    five and six").
+
+    >>> leader("D", "ABCD", "ABCD"), leader("A", "BCDE", "ABCDE"), leader("C", "ABDE", "ABCDE")
+    ('A', 'B', 'D')
+    """
+    return next_active(dealer, players, order)
+
+
+def record_dealer(
+    dealer: str, players: Collection[str], order: Sequence[str] = SEAT_LETTERS
+) -> str:
+    """The ``dealer`` an SCN record of the deal names. The record's seats ``A``-``D`` are
+    the four ``players`` clockwise in seat order, and in SCN the seat left of the dealer
+    leads, so the record's dealer is the player just before the :func:`leader`: the
+    table's dealer itself when it plays, else the player to its right.
+
+    >>> record_dealer("B", "ABCD", "ABCD"), record_dealer("A", "BCDE", "ABCDE")
+    ('B', 'D')
+    >>> record_dealer("C", "ACDF", "ABCDEF"), record_dealer("C", "ABDE", "ABCDE")
+    ('B', 'B')
+    """
+    seated = in_seat_order(players, order)
+    if len(seated) != PLAYERS_PER_DEAL or dealer not in order:
+        raise ValueError(f"a deal has {PLAYERS_PER_DEAL} players, not {seated!r}")
+    position = seated.index(leader(dealer, seated, order))
+    return _FOUR[(position - 1) % PLAYERS_PER_DEAL]
 
 
 def dealer_after_misdeal(

@@ -21,6 +21,7 @@ from engine import (
     deal_loser,
     score_record,
 )
+from engine.table_rules import leader, record_dealer
 from games.adapter import seat_map
 from tournaments.models import Tournament
 
@@ -101,16 +102,28 @@ def score_points(
 def score_scn(
     *, players: Sequence[str], dealer: str | None, record: dict[str, Any], ruleset: Ruleset
 ) -> Scored:
-    """Check and score a full SCN record; a renonc B in it makes its offender(s) the loser."""
+    """Check and score a full SCN record; a renonc B in it makes its offender(s) the loser.
+
+    The record's dealer must make the table's leader lead: the engine's
+    :func:`~engine.table_rules.record_dealer`, whether ``dealer`` plays or sits out."""
     mapping = seat_map(players)
-    if dealer is not None and len(players) == 4 and dealer in players:
-        expected = {table: engine for engine, table in mapping.items()}[dealer]
+    if dealer is not None:
+        expected = record_dealer(dealer, players)
         if record.get("dealer") != expected:
             raise ValidationError(
                 {
                     "record": [
-                        _("Seat %(seat)s deals this deal, the record says %(other)s.")
-                        % {"seat": dealer, "other": record.get("dealer")}
+                        _(
+                            "Seat %(seat)s deals this deal and seat %(leader)s leads: the "
+                            "record (its seats A-D are the players in seat order) must name "
+                            "%(expected)s as its dealer, not %(other)s."
+                        )
+                        % {
+                            "seat": dealer,
+                            "leader": leader(dealer, players),
+                            "expected": expected,
+                            "other": record.get("dealer"),
+                        }
                     ]
                 },
                 code="dealer",

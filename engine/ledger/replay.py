@@ -367,7 +367,9 @@ class _Game:
             return None
         sitting_out = self.sit_out()
         players = tuple(seat for seat in self.active if seat not in sitting_out)
-        return NextDeal(len(self.deals), self.dealer, sitting_out, players, tuple(misdealt[0]))
+        return NextDeal(
+            len(self.deals), self.dealer, sitting_out, players, tuple(misdealt[0]), self.anchor
+        )
 
     def issue(self, event_id: str, code: str, message: str) -> None:
         self.issues.append(EventIssue(event_id, code, message))

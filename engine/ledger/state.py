@@ -148,6 +148,9 @@ class NextDeal:
     players: tuple[str, ...]
     #: Misdeals already made in this deal (not yet recorded).
     misdeals: tuple[MisdealState, ...] = ()
+    #: The last seat that sat out so far (``None`` before anyone has): where the
+    #: ``rotation`` sit-out rule counts on from (:func:`engine.table_rules.sit_out`).
+    sit_out_anchor: str | None = None
 
 
 @dataclass(frozen=True)

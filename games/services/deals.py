@@ -108,8 +108,10 @@ def score_input(
     last_trick: str | None,
     packer: str | None,
     record: dict[str, Any] | None,
+    sat_out: Sequence[str] | None = None,
 ) -> Scored:
-    """The deal's loser(s) from whichever of the three inputs was given."""
+    """The deal's loser(s) from whichever of the three inputs was given; the points and
+    the record are the four seats that played (``sat_out``, when given, says who did not)."""
     assert_loser_count(table, losers)
     given = [name for name, value in (("points", points), ("record", record)) if value]
     if len(given) > 1:
@@ -117,7 +119,7 @@ def score_input(
             {"record": [_("Give either the points or the deal record, not both.")]},
             code="ambiguous",
         )
-    players = next_players(state)
+    players = _players(state, sat_out)
     if record:
         ruleset = ruleset_of(table.round.tournament)
         dealer = state.next_deal.dealer if state.next_deal else None
@@ -148,6 +150,17 @@ def score_input(
             code="loser_mismatch",
         )
     return scored
+
+
+def _players(state: LedgerState, sat_out: Sequence[str] | None) -> tuple[str, ...]:
+    """Who played the next deal: the rules' players, or those the given sit-outs leave (a
+    sit-out that cannot be is refused later by the ledger; the rules' players score until
+    then)."""
+    players = next_players(state)
+    if sat_out is None or not set(sat_out) <= set(state.active_seats):
+        return players
+    given = tuple(seat for seat in state.active_seats if seat not in sat_out)
+    return given if len(given) == len(players) else players
 
 
 @transaction.atomic
@@ -194,6 +207,7 @@ def deal_record(
         last_trick=last_trick,
         packer=packer,
         record=record,
+        sat_out=sat_out,
     )
     stored_sat_out = sat_out_for_record(state, sat_out)
     dealer = dealer_for_record(state)

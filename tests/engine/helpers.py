@@ -83,3 +83,28 @@ def random_deal(seed: int, ruleset: Ruleset = DEFAULT_RULESET, pack_rate: float 
         acts = deal.legal_actions()
         deal.apply(acts[rng.randrange(len(acts))])
     return deal
+
+
+def redealt(record: dict[str, Any], dealer: str) -> dict[str, Any]:
+    """The SCN ``record`` with its seats turned so that ``dealer`` deals it: the same cards
+    played in the same order, each seat's hand, pass and pack moved as many seats
+    clockwise as the dealer moved (so its loser moves with them).
+
+    >>> turned = redealt({"dealer": "D", "hands": {"A": []}, "passes": {"D": []}}, "A")
+    >>> turned["dealer"], list(turned["hands"]), list(turned["passes"])
+    ('A', ['B'], ['A'])
+    """
+    shift = ("ABCD".index(dealer) - "ABCD".index(record["dealer"])) % 4
+
+    def turn(seat: str) -> str:
+        return "ABCD"[("ABCD".index(seat) + shift) % 4]
+
+    out = {
+        **record,
+        "dealer": dealer,
+        "hands": {turn(seat): cards for seat, cards in record["hands"].items()},
+        "passes": {turn(seat): cards for seat, cards in record["passes"].items()},
+    }
+    if isinstance(record.get("pack"), dict):
+        out["pack"] = {**record["pack"], "seat": turn(record["pack"]["seat"])}
+    return out

@@ -151,8 +151,8 @@ def test_several_losers_the_first_clockwise_from_the_dealers_left_deals_next() -
 def test_a_full_scn_deal_at_a_table_of_five_maps_the_four_players() -> None:
     played = example("played")
     deal = {"record": played["record"], "losers": ["D"]}
-    # A deals and sits out: B C D E are the record's A B C D (its dealer is checked at
-    # four seats only, where the table's dealer plays).
+    # A deals and sits out: B C D E are the record's A B C D, B leads, so the record's
+    # dealer is its D (table seat E, the dealer's right).
     outcome = replay_game(_record(seats=5, deals=[deal]))
     assert outcome.deals[0].losers == ("D",)  # the record's C is table seat D
     assert outcome.deals[0].points == {"B": 7, "C": 0, "D": 26, "E": 0}
@@ -163,7 +163,10 @@ def test_a_full_scn_deal_at_a_table_of_five_maps_the_four_players() -> None:
 def test_a_full_scn_deal_must_be_dealt_by_the_table_dealer() -> None:
     record = _record(deals=[{"record": example("played")["record"]}])  # its dealer is D
     err = _refused(record)
-    assert (err.code, err.detail) == ("dealer", "deal 1: record.dealer: table seat A is A")
+    assert (err.code, err.detail) == (
+        "dealer",
+        "deal 1: record.dealer: A deals and B leads, so the record's dealer is A, not D",
+    )
     record["first_dealer"] = "D"
     assert replay_game(record).deals[0].losers == ("C",)
     broken = copy.deepcopy(record)
@@ -179,7 +182,7 @@ def test_a_full_scn_deal_must_be_dealt_by_the_table_dealer() -> None:
         ({"word": ""}, "format", "word"),
         ({"seats": [{"seat": "A"}, {"seat": "B"}, {"seat": "C"}]}, "format", "seats"),
         ({"ruleset": {"rank_order": "spades"}}, "format", "ruleset"),
-        ({"sit_out_rule": "rotation"}, "format", "sit_out_rule"),
+        ({"sit_out_rule": "in_turn"}, "format", "sit_out_rule"),
         ({"deals": [{"losers": ["B"], "dealer": "B"}]}, "dealer", "deal 1: dealer"),
         ({"deals": [{"losers": ["B"], "points": {"A": 20}}]}, "format", "deal 1: points"),
         (

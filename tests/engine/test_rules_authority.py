@@ -64,10 +64,10 @@ def test_a_loser_who_left_the_table_is_passed_over_clockwise(
     losers = data.draw(st.lists(st.sampled_from(order), min_size=1, max_size=3, unique=True))
     answer = next_dealer(dealer, losers, order, active)
     assert answer in active
-    staying = set(losers) - {gone}
-    if staying:
-        assert answer == first_clockwise(dealer, staying, order)
-    else:  # the only loser left: the next seat at the table after it
+    named = first_clockwise(dealer, set(losers), order)
+    if named != gone:
+        assert answer == named
+    else:  # RULES.md: the next seat clockwise from it still at the table, a loser or not
         assert answer == active[(order.index(gone)) % len(active)]
 
 

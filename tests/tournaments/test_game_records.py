@@ -17,6 +17,7 @@ from engine.gamerecord import replay_game
 from games import selectors, services
 from games.models import MisdealEntry
 from scwu.models import Player
+from tests.engine.helpers import redealt
 from tests.factories import UserFactory
 from tests.games.conftest import Setup, make_setup, make_table
 from tournaments.exports.files import export_body
@@ -28,6 +29,9 @@ from tournaments.services.game_records_import import GameImportError, tournament
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = json.loads((Path(__file__).parents[1] / "games" / "scn_examples.json").read_text())
+#: A full record of the table of five's second deal: B deals and sits out, C leads, so the
+#: record (seats A C D E as its A-D) is dealt by its A, the seat to B's right.
+PLAYED = redealt(EXAMPLES["played"]["record"], "A")
 #: Player ids, clubs and countries are the new database's own; the figures must agree.
 _SAME = ("place", "shared", "nickname", "status", "deals_played", "deals_lost", "success_rate")
 _SAME += ("placky", "penalty_points", "cut")
@@ -40,8 +44,8 @@ def _play(s: Setup) -> None:
     services.deal_record(by=judge, table=five, losers=["B"])  # A deals, sits out
     services.misdeal_record(by=judge, table=five)  # B deals: free
     services.misdeal_record(by=judge, table=five)  # the second: B's letter
-    services.deal_record(by=judge, table=five, record=EXAMPLES["played"]["record"])
-    deal = services.deal_record(by=judge, table=five, points={"A": 7, "B": 0, "C": 26, "E": 0})
+    services.deal_record(by=judge, table=five, record=PLAYED)  # B sits out, E loses
+    deal = services.deal_record(by=judge, table=five, points={"A": 7, "B": 0, "C": 26, "D": 0})
     ruling = {"kind": "A", "offender": "E", "penalty": "extra_letter", "reason": "peeked"}
     services.ruling_make(by=referee, table=five, deal=deal, **ruling)
     _play_out(s, five)
@@ -88,7 +92,7 @@ def test_export_holds_a_replayable_game_record_per_table() -> None:
     assert [len(five["seats"]), len(four["seats"])] == [5, 4]
     assert outcome.deals[1].misdeals[1].letter and outcome.deals[1].dealer == "B"
     assert outcome.deals[0].sat_out == ("A",)
-    assert five["deals"][1]["record"] == EXAMPLES["played"]["record"]
+    assert five["deals"][1]["record"] == PLAYED
     assert five["deals"][2]["rulings"][0]["letters"] == 1
     assert replay_game(four).deals[0].losers == ("B",)
     assert outcome.finished and outcome.completed
@@ -138,3 +142,49 @@ def test_a_bad_document_writes_nothing_and_names_the_deal(tmp_path: Path) -> Non
     with pytest.raises(CommandError, match="deal 2: losers"):
         call_command("import_games", str(path), user="importer")
     assert not Tournament.objects.filter(slug=document["tournament"]["slug"]).exists()
+
+
+def _play_rotation(s: Setup) -> None:
+    """Round 1 under the ``rotation`` sit-out rule: a table of five where the seats sit
+    out in turn whoever deals (a misdeal, a full SCN record dealt by a dealer who plays, a
+    ruling), and a table of four, both played to the end."""
+    five, judge, referee = s.table, s.judge, s.head_referee
+    services.deal_record(by=judge, table=five, losers=["C"])  # A deals and sits out
+    services.misdeal_record(by=judge, table=five)  # C deals: free
+    # B sits out, C deals and plays (A C D E are the record's A-D), D leads: its B deals.
+    services.deal_record(by=judge, table=five, record=redealt(EXAMPLES["played"]["record"], "B"))
+    deal = services.deal_record(by=judge, table=five, points={"A": 20, "B": 7, "D": 6, "E": 0})
+    ruling = {"kind": "A", "offender": "E", "penalty": "extra_letter", "reason": "peeked"}
+    services.ruling_make(by=referee, table=five, deal=deal, **ruling)
+    _play_out(s, five)
+    four = make_table(s.round, line_judge=judge)
+    services.deal_record(by=judge, table=four, losers=["C"])
+    _play_out(s, four)
+
+
+def test_a_rotation_tournament_exports_and_imports_with_the_same_standings() -> None:
+    s = make_setup(seats=5, word="TONDA")
+    s.tournament.sit_out_rule = "rotation"
+    s.tournament.save(update_fields=["sit_out_rule"])
+    _play_rotation(s)
+    document = json.loads(json.dumps(tournament_document(s.tournament, rounds=[1])))
+    five, four = (table["game"] for table in document["rounds"][0]["tables"])
+    assert five["sit_out_rule"] == four["sit_out_rule"] == "rotation"
+    deals = replay_game(five).deals
+    assert [(d.dealer, d.sat_out) for d in deals[:3]] == [
+        ("A", ("A",)),
+        ("C", ("B",)),
+        ("A", ("C",)),
+    ]
+    assert deals[1].misdeals and deals[1].losers == ("A",)
+    assert replay_game(four).finished
+    before = _standings(s.tournament)
+    _forget(s.tournament)
+    assert not Player.objects.filter(nickname__in=list(before)).exists()
+
+    imported = tournament_import(by=UserFactory(is_superuser=True), document=document)
+
+    assert imported.sit_out_rule == "rotation"
+    assert _standings(imported) == before
+    again = json.loads(json.dumps(tournament_document(imported, rounds=[1])))
+    assert again["rounds"] == document["rounds"]
