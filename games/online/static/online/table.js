@@ -514,6 +514,8 @@
   function reviewLink(number) {
     var pattern = app.dataset.reviewUrl;
     if (!pattern || !number) return null;
+    // While the game runs a seat's analysis is its own player's: a spectator waits for the end.
+    if (!me && !(state.game && state.game.finished)) return null;
     var link = el("a", "button ot-review", t.review);
     link.href = pattern.replace("/0/review/", "/" + number + "/review/") + (me ? "?seat=" + me : "");
     return link;
