@@ -249,14 +249,16 @@ def _rest(s: SeatFigures) -> tuple[int, int, bool, int | None, bool]:
 
 
 def archive(warmup: int) -> Tally:
-    """Replay the database's finished, released games in the order they finished."""
+    """Replay the database's finished games of public rounds in the order they finished
+    (the rating's rule, :mod:`tournaments.visibility`)."""
     import django
 
     django.setup()
     from games.models import GameStatus, SeatResult, TableGame
+    from tournaments.visibility import public_results_q
 
     tally = Tally()
-    games = TableGame.objects.filter(status=GameStatus.FINISHED, table__round__released=True)
+    games = TableGame.objects.filter(public_results_q("table__round__"), status=GameStatus.FINISHED)
     for game_id in games.order_by("finished_at", "pk").values_list("pk", flat=True):
         results = SeatResult.objects.filter(game_id=game_id).select_related("entry")
         seats = [
