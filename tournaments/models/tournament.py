@@ -8,13 +8,38 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from engine.table_rules import SitOutRule
-
-# Names of metrics in tournaments.standings.METRICS, best first.
-DEFAULT_TIEBREAKS = ["success_rate", "placky", "deals_played", "penalty_points"]
+from tournaments.standings import (
+    DEFAULT_PRECEDENCE,
+    METRICS,
+    UnknownMetricError,
+    precedence_resolve,
+)
 
 
 def default_tiebreaks() -> list[str]:
-    return list(DEFAULT_TIEBREAKS)
+    return list(DEFAULT_PRECEDENCE)
+
+
+def validate_tiebreaks(value: object) -> None:
+    """A precedence the standings can rank by: names from their registry, none twice."""
+    # Not code "invalid": the JSON field would put its own "Value must be valid JSON." there.
+    known = ", ".join(sorted(METRICS))
+    if not isinstance(value, list) or not value or not all(isinstance(n, str) for n in value):
+        raise ValidationError(
+            _("List one or more tie-breaks by name; known: %(known)s.") % {"known": known},
+            code="tiebreaks",
+        )
+    unknown = [name for name in value if name not in METRICS]
+    if unknown:
+        raise ValidationError(
+            _("Unknown tie-break %(names)s; known: %(known)s.")
+            % {"names": ", ".join(unknown), "known": known},
+            code="tiebreaks",
+        )
+    try:
+        precedence_resolve(value)
+    except UnknownMetricError:
+        raise ValidationError(_("Name each tie-break once."), code="tiebreaks") from None
 
 
 class TournamentStatus(models.TextChoices):
@@ -197,7 +222,9 @@ class Tournament(models.Model):
             ("both", _("both take a letter")),
         ],
     )
-    tiebreaks = models.JSONField(_("tie-break precedence"), default=default_tiebreaks)
+    tiebreaks = models.JSONField(
+        _("tie-break precedence"), default=default_tiebreaks, validators=[validate_tiebreaks]
+    )
     allow_bots = models.BooleanField(_("bots may sit at online tables"), default=False)
     # Off by default: one tap records a deal (the table page keeps "Undo last deal" at hand);
     # on, the line judge confirms each loser before it is recorded.
