@@ -35,6 +35,15 @@ class Penalty(StrEnum):
     #: At the table, same as disqualification (the site records the ban).
     BAN = "ban"
 
+    @property
+    def removes_offender(self) -> bool:
+        """Whether the offender leaves the game (and the site withdraws their entry).
+
+        >>> Penalty.BAN.removes_offender, Penalty.LOSES_GAME.removes_offender
+        (True, False)
+        """
+        return self in (Penalty.DISQUALIFICATION, Penalty.BAN)
+
 
 def penalty_fits(kind: str, penalty: str, intentional: bool) -> bool:
     """Whether a ruling may give ``penalty`` for a renonc of ``kind``: a lifetime ban is

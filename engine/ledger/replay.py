@@ -61,8 +61,6 @@ from engine.table_rules import (
     sit_out,
 )
 
-_REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
-
 
 def replay(settings: LedgerSettings, events: Sequence[Event]) -> LedgerState:
     """The state of the game after ``events``, recomputed from the start.
@@ -271,7 +269,7 @@ class _Game:
             elif ruling.penalty is Penalty.LOSES_GAME:
                 while award := self.award(ruling.offender, LetterSource.RULING, ruling.id):
                     given.append(award)
-            elif ruling.penalty in _REMOVING:
+            elif ruling.penalty.removes_offender:
                 removed.append(ruling.offender)
                 self.disqualified.add(ruling.offender)
                 if ruling.penalty is Penalty.BAN:
@@ -286,7 +284,7 @@ class _Game:
                     ruling.penalty,
                     tuple(given),
                     replaced,
-                    ruling.penalty in _REMOVING,
+                    ruling.penalty.removes_offender,
                 )
             )
             letters += given

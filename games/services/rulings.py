@@ -21,8 +21,6 @@ from scwu.roles import AnyUser
 from scwu.services.bans import ban_impose
 from tournaments.models import EntryStatus, Table, TableSeat
 
-_REMOVING = (Penalty.DISQUALIFICATION, Penalty.BAN)
-
 
 @transaction.atomic
 def ruling_make(
@@ -70,7 +68,7 @@ def ruling_make(
     except LedgerError as exc:
         raise validation_error(exc, "offender" if exc.code == "unknown_seat" else None) from exc
     ruling.seq = take_seq(game)
-    if penalty in _REMOVING:
+    if Penalty(penalty).removes_offender:
         seat = TableSeat.objects.select_related("entry__player").get(table=table, position=offender)
         entry = seat.entry
         ruling.entry_status_before = entry.status
