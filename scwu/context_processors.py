@@ -5,9 +5,17 @@ from typing import Any
 from django.http import HttpRequest
 
 from scwu.roles import Role, has_role
+from scwu.security.offline import offline_scope
 
 
 def roles(request: HttpRequest) -> dict[str, Any]:
     """Expose the current user's roles to templates (to hide buttons, never to authorise)."""
     user = getattr(request, "user", None)
     return {"user_roles": {role.value: has_role(user, role) for role in Role}}
+
+
+def offline(request: HttpRequest) -> dict[str, Any]:
+    """The offline scope every page tells the table page's worker (``scwu/static/scwu/site.js``):
+    a signed-out page makes it drop every signed-in copy, another account's page the copies of
+    any account but this one."""
+    return {"offline_scope": offline_scope(request)}

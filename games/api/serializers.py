@@ -30,6 +30,12 @@ class DealRecordInputSerializer(serializers.Serializer[Any]):
     record = serializers.DictField(required=False, help_text="A full SCN deal record (an object).")
     sat_out = serializers.ListField(child=_seat(), required=False, allow_null=True, default=None)
     idempotency_key = serializers.CharField(required=False, max_length=64, allow_null=True)
+    recorder = serializers.CharField(
+        required=False,
+        max_length=64,
+        help_text="Who recorded the deal on the phone that sends it (the table page's "
+        "`data-recorder`): refused (409) unless it is the signed-in account.",
+    )
 
 
 class DealUndoInputSerializer(serializers.Serializer[Any]):

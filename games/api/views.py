@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -20,6 +21,7 @@ from games.api import serializers as s
 from games.models import Appeal, DealEntry, MisdealEntry, Ruling
 from games.online.analysis import online_deal_analysis_get
 from games.permissions import can_score, may_see_table, require_referee
+from scwu.security.offline import mark_offline_copy, recorder_id
 from tournaments.models import Round, Table
 from tournaments.visibility import may_see_results
 
@@ -137,16 +139,33 @@ class TableStateApi(StateAnswerApi):
         table = _table(table_id)
         if not may_see_table(request.user, table):
             raise Http404
-        return self.state(table)
+        response = self.state(table)
+        # The table page's worker keeps this state for this session only.
+        mark_offline_copy(request, response)
+        return response
 
 
 class DealRecordApi(StateAnswerApi):
     @_answers_state(s.DealRecordInputSerializer, status.HTTP_201_CREATED)
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
-        deal = services.deal_record(
-            by=request.user, table=table, **_input(s.DealRecordInputSerializer, request)
-        )
+        data = _input(s.DealRecordInputSerializer, request)
+        recorder = data.pop("recorder", None)
+        if recorder is not None and recorder != recorder_id(request.user):
+            # A deal kept on a shared phone, sent once someone else signed in: it stays on
+            # the phone until its recorder signs in again, never recorded under another name.
+            raise DjangoValidationError(
+                {
+                    "recorder": [
+                        _(
+                            "This deal was recorded on this phone under another account: it is"
+                            " sent only when that account is signed in."
+                        )
+                    ]
+                },
+                code="recorder",
+            )
+        deal = services.deal_record(by=request.user, table=table, **data)
         state = selectors.game_state(deal.game, ahead_deals=self.ahead(table))
         return Response(state, status=status.HTTP_201_CREATED)
 

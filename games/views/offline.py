@@ -2,7 +2,8 @@
 
 ``/games/tables/sw.js`` is the service worker (its default scope, ``/games/tables/``, covers
 every table page and nothing else of the site); ``/games/tables/<id>/manifest.webmanifest``
-installs one table's page on the home screen. The worker's cache is named after a release
+installs one table's page on the home screen. Whose copies the worker keeps, and for how
+long, is ``scwu.security.offline``'s. The worker's cache is named after a release
 string hashed from its own source and the static files it keeps, so a new release (any
 change to them) installs a new worker that drops the old cache.
 """
@@ -22,6 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scwu.security import offline as offline_copies
 from tournaments.models import Table
 
 #: The static files of the table page, kept by the worker (what ``games/table.html`` and
@@ -34,8 +36,6 @@ TABLE_STATIC = (
     "games/icon.svg",
 )
 SW_TEMPLATE = "games/sw.js"
-#: How long the worker serves a table page or state it cached without reaching the server.
-OFFLINE_MAX_AGE_DAYS = 7
 
 
 def release() -> str:
@@ -57,7 +57,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "release": release(),
         "precache": json.dumps([static(name) for name in TABLE_STATIC]),
-        "max_age_ms": OFFLINE_MAX_AGE_DAYS * 24 * 3600 * 1000,
+        # How long the worker serves a copy without reaching the server (its session's end
+        # comes with each copy: scwu.security.offline).
+        "max_age_ms": offline_copies.max_copy_seconds() * 1000,
+        "scope_header": offline_copies.SCOPE_HEADER,
+        "expires_header": offline_copies.EXPIRES_HEADER,
         "offline_html": json.dumps(render_to_string("games/offline.html", request=request)),
     }
     response = HttpResponse(

@@ -23,6 +23,7 @@ from games.models import TableGame
 from games.permissions import can_referee, can_score, is_party, may_see_table
 from games.views.tools import referee_tools
 from scwu.httpcache import public_page
+from scwu.security.offline import mark_offline_copy, recorder_id
 from scwu.views.forms import run_service
 from tournaments.models import Round, Table
 from tournaments.visibility import may_see_results
@@ -56,6 +57,9 @@ def table_context(
         # The page asks the API for the next deals' states too (they are opt-in: they cost).
         "ahead_query": f"?ahead={selectors.AHEAD_DEALS}" if scorer else "",
         "can_referee": can_referee(request.user, table),
+        # Whose the deals waiting on this phone are: each pending deal carries it, and the
+        # page sends only its own account's.
+        "recorder": recorder_id(request.user) if scorer else "",
         "tools": referee_tools(request, table, state, bound=bound),
         # Texts the table script fills in itself (python-format, which {% translate %} in a
         # template does not look up as such).
@@ -94,6 +98,18 @@ def table_context(
             "pointsTie": _("%(seats)s tie on %(points)s points: say who took Hejma."),
             "pointsLoser": _("The points say %(seat)s lost this deal."),
             "refusedDeal": _("Deal %(number)s was not recorded: %(reason)s"),
+            "foreignDeals": _(
+                "Deals recorded on this phone under another account: %(count)s. They stay here"
+                " and are sent only when that account signs in again."
+            ),
+            "otherAccount": _(
+                "Your deals waiting on this phone: %(count)s. The phone is now signed in under"
+                " another account: they stay here and are sent when you sign in again."
+            ),
+            "signOutPending": _(
+                "Deals waiting on this phone: %(count)s. They have not reached the server, and"
+                " signing out deletes them from this phone. Sign out anyway?"
+            ),
         },
     }
 
@@ -118,7 +134,10 @@ def misdeal_plural_forms() -> dict[str, str]:
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _table(table_id, request)
-    return render(request, "games/table.html", table_context(request, table))
+    response = render(request, "games/table.html", table_context(request, table))
+    # The phone's worker keeps the page for this session only (scwu.security.offline).
+    mark_offline_copy(request, response)
+    return response
 
 
 def _visible_round(request: HttpRequest, **lookup: Any) -> Round:

@@ -23,6 +23,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from scwu.security.offline import mark_offline_copy
 from scwu.security.params import BadParameter
 
 
@@ -65,4 +66,8 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """``handler404``: JSON under ``/api/``, the site's page elsewhere."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": _("Not found.")}, status=404)
-    return defaults.page_not_found(request, exception)
+    response = defaults.page_not_found(request, exception)
+    # Whose visit it was: a table page the signed-out public may not see (a held round's)
+    # makes the table page's service worker drop a judge's copies all the same.
+    mark_offline_copy(request, response)
+    return response

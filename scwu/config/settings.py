@@ -111,6 +111,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scwu.context_processors.roles",
+                "scwu.context_processors.offline",
             ],
         },
     },

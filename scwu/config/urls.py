@@ -14,7 +14,7 @@ from drf_spectacular.views import (
 
 from scwu.health import healthz
 from scwu.security.csp import API_DOCS_POLICY_UPDATE
-from scwu.views import federation
+from scwu.views import accounts, federation
 
 # The docs pages under the content security policy: Swagger UI split (no inline script).
 api_docs = csp_update(API_DOCS_POLICY_UPDATE)(
@@ -37,7 +37,7 @@ urlpatterns = [
     path("words/<int:pk>/", federation.word_detail, name="word-detail"),
     path("words/<int:pk>/review/", federation.word_review, name="word-review"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", accounts.SignOutView.as_view(), name="logout"),
     # Exempt from CSRF: the worst a forged post can do is switch a visitor's language, and a
     # token in every page's language form would set a cookie on every public page, which
     # caches then cannot share (scwu.httpcache.public_page).

@@ -3,20 +3,34 @@
  * It keeps, for every table page the judge opened: the page, its game state (GET of the
  * table's state API) and the page's static files, so the page opens without a network.
  * Pages and states: network first, the cache only when the network fails (so they are
- * never staler than the network allows), and at most MAX_AGE_MS old. Static files: from
- * this release's cache first (the release string changes with them). Everything else,
- * including every page outside /games/tables/, is not touched. A new release (new
- * RELEASE) installs beside the old one, takes over at once and deletes the old cache. */
+ * never staler than the network allows). Static files: from this release's cache first (the
+ * release string changes with them). Everything else, including every page outside
+ * /games/tables/, is not touched. A new release (new RELEASE) installs beside the old one,
+ * takes over at once and deletes the old caches.
+ *
+ * On a phone passed from hand to hand the copies belong to whoever's session the server
+ * answered (scwu/security/offline.py): each answer names its scope (SCOPE_HEADER: "public"
+ * signed out, else a random token of the signed-in session) and when it ends
+ * (EXPIRES_HEADER). Copies are kept per scope, one scope at a time: a copy of a new scope
+ * drops every other, and so does a page telling the worker its scope (every page of the site
+ * does, scwu/static/scwu/site.js), so a signed-out page drops the judge's copies. Nothing is
+ * served after its session's end or MAX_AGE_MS, and an answer that names no scope (Basic
+ * auth) is not kept. Signing out also clears everything (Clear-Site-Data). */
 "use strict";
 var RELEASE = "{{ release }}";
 var PREFIX = "scwu-table-";
-var CACHE = PREFIX + RELEASE;
+var CACHE = PREFIX + RELEASE;            // the static files
+var COPIES = CACHE + "-copies-";         // + scope: that scope's pages and states
 var PRECACHE = {{ precache|safe }};
 var MAX_AGE_MS = {{ max_age_ms }};
 var OFFLINE_HTML = {{ offline_html|safe }};
 var TABLE_PAGE = /^\/games\/tables\/\d+\/$/;
 var TABLE_STATE = /^\/api\/games\/tables\/\d+\/$/;
+var SCOPE = /^[A-Za-z0-9_-]{1,64}$/;
+var SCOPE_HEADER = "{{ scope_header }}";
+var EXPIRES_HEADER = "{{ expires_header }}";
 var STORED = "X-SCWU-Stored";
+var UNTIL = "X-SCWU-Until";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(PRECACHE); })
@@ -26,43 +40,84 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf(PREFIX) === 0 && name !== CACHE;
+      return name.indexOf(PREFIX) === 0 && name !== CACHE && name.indexOf(COPIES) !== 0;
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
-function stamped(response) {
-  // A copy that says when it was stored: served offline only while younger than MAX_AGE_MS.
+function copyNames() {
+  return caches.keys().then(function (names) {
+    return names.filter(function (name) { return name.indexOf(COPIES) === 0; });
+  });
+}
+function dropOtherScopes(scope) {
+  return copyNames().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== COPIES + scope; })
+      .map(function (name) { return caches.delete(name); }));
+  });
+}
+function stamped(response, until) {
+  // A copy that says when it was stored and until when its session lives.
   return response.clone().blob().then(function (body) {
     var headers = new Headers(response.headers);
     headers.set(STORED, String(Date.now()));
+    headers.set(UNTIL, String(until));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
   });
 }
 var writing = Promise.resolve();
-function store(key, response) {
+function later(work) {
   // One write after the other, in the order asked: a newer state is never overwritten by an
-  // older one that took longer to copy.
-  var copy = stamped(response);
-  writing = writing.then(function () { return copy; }).then(function (stampedCopy) {
-    return caches.open(CACHE).then(function (cache) { return cache.put(key, stampedCopy); });
-  }).catch(function () { /* storage full or refused: the network copy still served */ });
+  // older one that took longer to copy, and a scope's drop is never undone by a late write.
+  writing = writing.then(work).catch(function () { /* storage full or refused */ });
   return writing;
 }
-function cached(key) {
-  return caches.open(CACHE).then(function (cache) {
-    return cache.match(key).then(function (hit) {
-      if (!hit) return null;
-      var at = Number(hit.headers.get(STORED) || 0);
-      if (Date.now() - at > MAX_AGE_MS) { cache.delete(key); return null; }
-      return hit;
+function store(scope, until, key, response, opensScope) {
+  // opensScope: an answer of the server, which may start a new scope (dropping the others);
+  // a page's message only adds to its scope's copies while they are the ones kept.
+  if (!SCOPE.test(scope || "") || !(until > Date.now())) return Promise.resolve();
+  var copy = stamped(response, until);
+  return later(function () {
+    var name = COPIES + scope;
+    var ready = opensScope ? dropOtherScopes(scope).then(function () { return true; })
+      : caches.has(name);
+    return ready.then(function (open) {
+      if (!open) return null;
+      return copy.then(function (stampedCopy) {
+        return caches.open(name).then(function (cache) { return cache.put(key, stampedCopy); });
+      });
+    });
+  });
+}
+function storeAnswer(key, response) {
+  return store(response.headers.get(SCOPE_HEADER), Number(response.headers.get(EXPIRES_HEADER)),
+    key, response, true);
+}
+function cached(key, scope) {
+  // The copy of the one scope kept (of ``scope``, if given), while its session lives and it
+  // is younger than MAX_AGE_MS.
+  return copyNames().then(function (names) {
+    if (names.length !== 1 || (scope !== undefined && names[0] !== COPIES + scope)) return null;
+    return caches.open(names[0]).then(function (cache) {
+      return cache.match(key).then(function (hit) {
+        if (!hit) return null;
+        var now = Date.now();
+        var at = Number(hit.headers.get(STORED) || 0);
+        var until = Number(hit.headers.get(UNTIL) || 0);
+        if (now - at > MAX_AGE_MS || !(now < until)) { cache.delete(key); return null; }
+        return hit;
+      });
     });
   });
 }
 function networkFirst(event, key, fallback) {
   return fetch(event.request).then(function (response) {
     if (response.ok && response.type === "basic" && !response.redirected) {
-      event.waitUntil(store(key, response));
+      event.waitUntil(storeAnswer(key, response));
+    } else if (SCOPE.test(response.headers.get(SCOPE_HEADER) || "")) {
+      // Not kept (a table this visitor may not see), but it says whose visit this is.
+      var scope = response.headers.get(SCOPE_HEADER);
+      event.waitUntil(later(function () { return dropOtherScopes(scope); }));
     }
     return response;
   }, function (error) {
@@ -94,11 +149,19 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The page tells the worker what to keep: the page itself (opened before the worker was
-// installed) and the newest state it has (the answer of a deal it recorded).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "scope") {
+    // A page of the site says whose it is: the copies of every other scope go (a signed-out
+    // page's "public" drops every signed-in copy).
+    if (SCOPE.test(data.scope || "")) {
+      event.waitUntil(later(function () { return dropOtherScopes(data.scope); }));
+    }
+    return;
+  }
   if (data.type !== "keep-table") return;
+  // The table page tells the worker what to keep: the page itself (opened before the worker
+  // was installed) and the newest state it has (the answer of a deal it recorded).
   var origin = self.location.origin;
   var work = [];
   // Kept under the state's path, as the fetch handler looks it up (the page's address may
@@ -106,13 +169,13 @@ self.addEventListener("message", function (event) {
   var statePath = data.stateUrl ? new URL(data.stateUrl, origin).pathname : "";
   if (data.state && TABLE_STATE.test(statePath)) {
     var body = new Response(JSON.stringify(data.state), { headers: { "Content-Type": "application/json" } });
-    work.push(store(origin + statePath, body));
+    work.push(store(data.scope, Number(data.expires), origin + statePath, body, false));
   }
   if (data.page && TABLE_PAGE.test(data.page)) {
-    work.push(cached(origin + data.page).then(function (hit) {
+    work.push(cached(origin + data.page, data.scope).then(function (hit) {
       if (hit) return null;
       return fetch(data.page, { credentials: "same-origin" }).then(function (response) {
-        if (response.ok && !response.redirected) return store(origin + data.page, response);
+        if (response.ok && !response.redirected) return storeAnswer(origin + data.page, response);
         return null;
       });
     }));

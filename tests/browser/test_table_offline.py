@@ -139,22 +139,30 @@ def test_other_pages_are_not_served_by_the_worker(live_server: Any, phones: Any)
         page.goto(f"{live_server.url}/players/")
 
 
-def _cache_names(page: Any, want: str) -> list[str]:
-    """The worker's caches, once ``want`` is the only one (the worker installs and activates
-    in the background; looked at a few times, not timed)."""
-    names: list[str] = []
+def _releases(page: Any, want: str) -> list[str]:
+    """The releases the worker's caches belong to (``scwu-table-<release>`` for the static
+    files, ``…-copies-<scope>`` for the pages), once ``want`` is the only one (the worker
+    installs and activates in the background; looked at a few times, not timed)."""
+    releases: list[str] = []
     for _ in range(50):
         names = list(page.evaluate("async () => await caches.keys()"))
-        if names == [want]:
+        releases = sorted({name.split("-copies-")[0] for name in names})
+        if releases == [want]:
             break
         page.wait_for_timeout(200)
-    return names
+    return releases
 
 
-def _kept(page: Any, cache: str, path: str) -> bool:
-    script = "async ([cache, path]) => Boolean(await (await caches.open(cache)).match(path))"
+def _kept(page: Any, release: str, path: str) -> bool:
+    """Whether one of ``release``'s caches of copies holds ``path``."""
+    script = """async ([prefix, path]) => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(prefix) && await (await caches.open(name)).match(path)) return true;
+      }
+      return false;
+    }"""
     for _ in range(50):
-        if page.evaluate(script, [cache, path]):
+        if page.evaluate(script, [f"{release}-copies-", path]):
             return True
         page.wait_for_timeout(200)
     return False
@@ -172,7 +180,7 @@ def test_a_new_release_replaces_the_old_cache(
     sign_in(page, live_server.url, "judge-iva", "pw-judge-123", url)
     expect(page.locator("#table-app[data-offline=ready]")).to_have_count(1)
     old = f"scwu-table-{offline.release()}"
-    assert _cache_names(page, old) == [old]
+    assert _releases(page, old) == [old]
 
     # given a new release of the static files the worker keeps
     monkeypatch.setattr(offline, "release", lambda: "new-release-0001")
@@ -180,7 +188,7 @@ def test_a_new_release_replaces_the_old_cache(
     page.reload()
     page.wait_for_selector("#seats .seat[data-seat=A]")
     # then the new worker took over and the old release's cache is gone
-    assert _cache_names(page, "scwu-table-new-release-0001") == ["scwu-table-new-release-0001"]
+    assert _releases(page, "scwu-table-new-release-0001") == ["scwu-table-new-release-0001"]
     # and the page asked the new worker to keep this table again
     assert _kept(page, "scwu-table-new-release-0001", url)
     cut_network(page, True)

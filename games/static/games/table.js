@@ -6,7 +6,10 @@
  * when the browser comes back online) until the server answers. The key makes a resend of a
  * deal the server already stored a no-op; a deal number someone else took meanwhile is put to
  * the referee (discard mine / record mine as the next deal, each confirmed), never dropped
- * silently.
+ * silently. A phone may pass from hand to hand: the outbox is kept per table and per account
+ * (the page's data-recorder), each deal carries its recorder, and the page sends only its own
+ * account's deals; another account's wait with a note, and the server refuses a deal whose
+ * recorder is not the signed-in account (someone else signed in while this page was open).
  *
  * Offline, the page opens from its service worker (templates/games/sw.js) and shows what the
  * pending deals make of the game by following the server's tree of next states
@@ -102,7 +105,12 @@
     navigator.serviceWorker.ready.then(function (reg) {
       if (!reg.active) return;
       keepSeq += 1;
-      var message = { type: "keep-table", page: window.location.pathname, stateUrl: app.dataset.stateUrl, seq: keepSeq };
+      // The page's scope (whose session it is; scwu/security/offline.py): the worker keeps
+      // the state only among that scope's copies.
+      var message = {
+        type: "keep-table", page: window.location.pathname, stateUrl: app.dataset.stateUrl, seq: keepSeq,
+        scope: document.body.dataset.offlineScope, expires: document.body.dataset.offlineExpires
+      };
       app.dataset.offline = "keeping";
       if (withState) message.state = state;
       reg.active.postMessage(message);
@@ -124,18 +132,45 @@
       .then(function () { keepOffline(false); }, function () { /* no worker: online only */ });
   }
 
-  // -- the outbox -------------------------------------------------------------------------
-  var storeKey = "scwu.table." + app.dataset.tableId + ".outbox";
+  // -- the outbox: this account's deals at this table ------------------------------------
+  var recorder = app.dataset.recorder || "";  // "" for who may not record here
+  var storePrefix = "scwu.table." + app.dataset.tableId + ".outbox";
+  var storeKey = recorder ? storePrefix + "." + recorder : "";
   var outbox = load();
+  var foreign = foreignCount();
+  var signedInElsewhere = false;  // the server said another account is signed in now
   var sending = false;
   var retryTimer = null;
   var failures = 0;
 
   function load() {
-    try { return JSON.parse(window.localStorage.getItem(storeKey) || "[]"); } catch (e) { return []; }
+    if (!storeKey) return [];
+    try {
+      var items = JSON.parse(window.localStorage.getItem(storeKey) || "[]");
+      return items.filter(function (item) { return item && item.owner === recorder; });
+    } catch (e) { return []; }
+  }
+  function foreignCount() {
+    // Deals other accounts left on this phone at this table (and those of a page from before
+    // outboxes had owners): never sent from here, only counted for the note.
+    var count = 0;
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) {
+        var key = window.localStorage.key(i);
+        if (key === storeKey || (key !== storePrefix && key.indexOf(storePrefix + ".") !== 0)) continue;
+        var items = JSON.parse(window.localStorage.getItem(key) || "[]");
+        if (Array.isArray(items)) count += items.length;
+      }
+    } catch (e) { /* no storage: nothing kept */ }
+    return count;
   }
   function save() {
-    try { window.localStorage.setItem(storeKey, JSON.stringify(outbox)); } catch (e) { /* private mode: memory only */ }
+    if (!storeKey) return;
+    try {
+      // An empty outbox leaves no trace of who recorded at this table on this phone.
+      if (outbox.length) window.localStorage.setItem(storeKey, JSON.stringify(outbox));
+      else window.localStorage.removeItem(storeKey);
+    } catch (e) { /* private mode: memory only */ }
   }
   function newKey() {
     if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
@@ -147,10 +182,14 @@
   }
   function queueDeal(payload, loser) {
     var number = nextNumber();
-    if (number === null) return;
+    if (number === null || !recorder) return;
     payload.number = number;
     payload.idempotency_key = newKey();
-    outbox.push({ key: payload.idempotency_key, number: number, payload: payload, refused: null, loser: loser || null });
+    payload.recorder = recorder;
+    outbox.push({
+      key: payload.idempotency_key, number: number, payload: payload, refused: null, loser: loser || null,
+      owner: recorder
+    });
     save();
     render();
     flush();
@@ -167,7 +206,8 @@
     flush();
   }
   function flush() {
-    if (sending || !outbox.length || outbox[0].refused) { render(); return; }
+    if (sending || signedInElsewhere || !outbox.length || outbox[0].refused) { render(); return; }
+    if (outbox[0].owner !== recorder) { render(); return; }  // never sent under another name
     sending = true;
     render();
     var item = outbox[0];
@@ -188,6 +228,12 @@
       }
       if (res.status === 400 || res.status === 404 || res.status === 409) {
         return res.json().catch(function () { return {}; }).then(function (body) {
+          if (res.status === 409 && body && body.recorder) {
+            // Someone else signed in on this phone meanwhile: the deals stay here, unsent,
+            // until their recorder signs in again.
+            signedInElsewhere = true;
+            return false;
+          }
           if (res.status !== 404 && !(body && body.number)) {
             // Not a conflict (someone else took the number): the deal itself is refused, e.g.
             // points that no deal gives. Say why next to the entry, give the values back.
@@ -525,6 +571,19 @@
     return { next: shown.next, finished: shown.finished, known: true, shown: shown };
   }
 
+  function renderOwner() {
+    // Deals on this phone that this page does not send, and why.
+    var line = $("outbox-owner");
+    if (!line) return;
+    var notes = [];
+    if (signedInElsewhere && outbox.length) notes.push(fill(t.otherAccount, { count: outbox.length }));
+    if (foreign) notes.push(fill(t.foreignDeals, { count: foreign }));
+    line.textContent = notes.join(" ");
+    line.hidden = !notes.length;
+    app.dataset.foreignPending = String(foreign);
+    app.dataset.signedInElsewhere = signedInElsewhere ? "1" : "0";
+  }
+
   function renderConnection() {
     var line = $("connection");
     if (!line) return;
@@ -573,10 +632,20 @@
     renderPoints(next);
     renderLog();
     renderSync();
+    renderOwner();
     renderConnection();
     app.dataset.status = state.status;
     app.dataset.shownStatus = view.finished ? "finished" : "running";
   }
+
+  // Signing out clears this phone (Clear-Site-Data): deals not sent yet would go with it.
+  document.querySelectorAll("form[data-sign-out]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (outbox.length && !window.confirm(fill(t.signOutPending, { count: outbox.length }))) {
+        event.preventDefault();
+      }
+    });
+  });
 
   if (canScore) {
     $("undo").addEventListener("click", function () {

@@ -29,3 +29,18 @@
     });
   });
 }());
+
+/* Whose copies the table page's service worker may keep (scwu/security/offline.py): every
+ * page tells it the scope of the session it was served to, and the worker drops the copies of
+ * every other scope. A signed-out page ("public") so drops the judge's copies of a phone
+ * passed on, even when the sign-out's Clear-Site-Data did not reach it. */
+(function () {
+  "use strict";
+  var scope = document.body.dataset.offlineScope;
+  if (!scope || !("serviceWorker" in navigator) || !navigator.serviceWorker.getRegistrations) return;
+  navigator.serviceWorker.getRegistrations().then(function (registrations) {
+    registrations.forEach(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "scope", scope: scope });
+    });
+  }, function () { /* no workers here */ });
+}());
