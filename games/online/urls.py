@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:game_id>/join/", views.join, name="join"),
     path("<int:game_id>/decide/", views.decide, name="decide"),
     path("<int:game_id>/again/", views.practice_again, name="again"),
+    path("<int:game_id>/leave/", views.practice_leave, name="leave"),
     path("<int:game_id>/deals/<int:number>/review/", views.online_deal_review, name="deal-review"),
     path("tables/<int:table_id>/start/", views.table_start, name="table-start"),
 ]

@@ -97,6 +97,20 @@ def practice_again(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("online:table", game_id=game.pk)
 
 
+@login_required
+@require_POST
+def practice_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Leave a practice game (a bot plays on for the others): a place for another."""
+    try:
+        change = services.online_practice_leave(by=request.user, game_id=game_id)
+    except (ValidationError, OnlineError) as exc:
+        messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        return redirect("online:lobby")
+    _broadcast(change)
+    messages.success(request, _("You left the table."))
+    return redirect("online:lobby")
+
+
 def _pattern(request: HttpRequest) -> str:
     wanted = request.GET.get("pattern")
     if wanted in PATTERNS:

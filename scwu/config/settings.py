@@ -179,10 +179,15 @@ SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
 # The post-deal analysis job: sampled deals per pass candidate and per card (engine.analysis).
 SCWU_ANALYSIS_PASS_SAMPLES = env_int("SCWU_ANALYSIS_PASS_SAMPLES", 24)
 SCWU_ANALYSIS_PLAY_SAMPLES = env_int("SCWU_ANALYSIS_PLAY_SAMPLES", 120)
+# The share of a process's time its hard bots may search, together and one at a time; past it
+# they decide as medium bots (games/online/bots.py).
+SCWU_BOT_THINK_SHARE = float(env_str("SCWU_BOT_THINK_SHARE", "0.25"))
 
 # Limits nobody can exceed, however many tabs or scripts (README, Online tables: Limits).
 # A table may call the referee this many times an hour (a call while one is open is refused).
 SCWU_REFEREE_CALLS_PER_HOUR = env_int("SCWU_REFEREE_CALLS_PER_HOUR", 20)
+# Practice games (not finished) a player may sit at; leaving one frees a place.
+SCWU_PRACTICE_TABLES_PER_USER = env_int("SCWU_PRACTICE_TABLES_PER_USER", 3)
 # WebSockets of spectators (seated players are never counted) per online table and per
 # client address (all tables together), counted on the shared cache.
 SCWU_WS_PER_TABLE = env_int("SCWU_WS_PER_TABLE", 50)

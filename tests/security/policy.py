@@ -326,6 +326,8 @@ POLICY: dict[str, Rule] = {
     "online:table-start": Rule(SIGNED_IN, kwargs=_table, login_only=True),
     # Play again: one of the practice game's own players; the world has none.
     "online:again": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
+    # Leave: one of the practice game's own players; the world has none.
+    "online:leave": Rule(SIGNED_IN, kwargs=lambda w: {"game_id": 1}, login_only=True),
 }
 
 

@@ -1,6 +1,6 @@
 """Benchmark of the online tables: one WebSocket process, many tables, bots at full speed.
 
-``python -m tools.bench.online [--tables 200] [--seconds 20] [--think ms]`` migrates a
+``python -m tools.bench.online [--tables 200] [--seconds 20] [--think ms] [--hard N]`` migrates a
 throw-away SQLite database in WAL mode (or uses ``DATABASE_URL``, with a pool of 8
 connections as the Procfile gives the WebSocket process; ``REDIS_URL`` selects the Redis
 channel layer as in production), opens one practice game per table (one human seat + three
@@ -9,6 +9,10 @@ with one WebSocket client. The human acts as soon as it is to move, or after ``-
 give or take half (players do not move in step). It prints the tables, the actions applied
 per second (the human's and the bots') and the round trip of the human's actions (send to
 the first state frame of the new version) as p50/p95/p99.
+
+``--hard N`` adds N tables with hard bots, their humans at the same pace (each human move
+sets off up to three searches); the round trips printed stay those of the ``--tables``
+tables (easy bots), so they show what the hard bots' thinking costs the other tables.
 """
 
 from __future__ import annotations
@@ -57,8 +61,9 @@ def _env(db_path: Path) -> dict[str, str]:
     return env
 
 
-def _prepare(env: dict[str, str], tables: int) -> list[tuple[int, str]]:
-    """Migrate, then open the games in a child process; returns (game id, cookie) pairs."""
+def _prepare(env: dict[str, str], tables: int, hard: int = 0) -> list[tuple[int, str, str]]:
+    """Migrate, then open the games in a child process; returns (game id, cookie, bot
+    level) triples, the ``hard`` tables last."""
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
     )
@@ -66,18 +71,19 @@ def _prepare(env: dict[str, str], tables: int) -> list[tuple[int, str]]:
         with sqlite3.connect(env["SQLITE_PATH"]) as db:
             db.execute("PRAGMA journal_mode=WAL")
     out = subprocess.run(
-        [sys.executable, "-m", "tools.bench.online", "--setup", str(tables)],
+        [sys.executable, "-m", "tools.bench.online", "--setup", str(tables), "--hard", str(hard)],
         cwd=ROOT,
         env=env,
         check=True,
         capture_output=True,
         text=True,
     )
-    return [tuple(pair) for pair in json.loads(out.stdout)]  # type: ignore[misc]
+    return [tuple(triple) for triple in json.loads(out.stdout)]  # type: ignore[misc]
 
 
-def _setup(tables: int) -> None:
-    """(In the child) one user and one practice game per table; prints ids and cookies."""
+def _setup(tables: int, hard: int = 0) -> None:
+    """(In the child) one user and one practice game per table; prints ids, cookies and
+    bot levels."""
     import django
 
     django.setup()
@@ -93,20 +99,21 @@ def _setup(tables: int) -> None:
     )
     stamp = int(time.time())
     pairs = []
-    for n in range(tables):
+    for n in range(tables + hard):
+        level = "easy" if n < tables else "hard"
         user = User.objects.create_user(f"bench-{stamp}-{n}")
         game = services.online_practice_create(  # easy bots: the figures measure the tables
             by=user,
             word=word,
             bots=3,
-            bot_level="easy",
+            bot_level=level,
             seconds_per_action=600,
             grace_seconds=600,
         )
         client = Client()
         client.force_login(user)
         name = settings.SESSION_COOKIE_NAME
-        pairs.append((game.pk, f"{name}={client.cookies[name].value}"))
+        pairs.append((game.pk, f"{name}={client.cookies[name].value}", level))
     print(json.dumps(pairs))
 
 
@@ -209,9 +216,10 @@ async def _table(
 
 
 async def _drive(
-    port: int, games: list[tuple[int, str]], seconds: float, think: float = 0
+    port: int, games: list[tuple[int, str, str]], seconds: float, think: float = 0
 ) -> dict[str, Any]:
     rtts: list[float] = []
+    searching: list[float] = []  # the hard tables' own round trips (their bots think)
     counts: dict[str, float] = dict.fromkeys(
         ["actions", "versions", "errors", "finished", "stalled"], 0
     )
@@ -219,8 +227,9 @@ async def _drive(
     url = f"ws://127.0.0.1:{port}"
     start, ready = asyncio.Event(), list[int]()
     tasks = []
-    for gid, cookie in games:  # connect in a steady stream, not all in one instant
-        job = _table(url, gid, cookie, start, ready, think, rtts, counts)
+    for gid, cookie, level in games:  # connect in a steady stream, not all in one instant
+        mine = searching if level == "hard" else rtts
+        job = _table(url, gid, cookie, start, ready, think, mine, counts)
         tasks.append(asyncio.ensure_future(job))
         await asyncio.sleep(0.01)
     while len(ready) < len(games):
@@ -259,14 +268,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--think", type=float, default=0, help="ms the human seat waits before acting"
     )
+    parser.add_argument(
+        "--hard", type=int, default=0, help="more tables, of hard bots (not in the round trips)"
+    )
     parser.add_argument("--setup", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.setup is not None:
-        _setup(args.setup)
+        _setup(args.setup, args.hard)
         return
     with tempfile.TemporaryDirectory(prefix="scwu-online-bench-") as tmp:
         env = _env(Path(tmp) / "bench.sqlite3")
-        games = _prepare(env, args.tables)
+        games = _prepare(env, args.tables, args.hard)
         port = _free_port()
         log_path = Path(tmp) / "server.log"
         log = log_path.open("w")
@@ -292,9 +304,10 @@ def main(argv: list[str] | None = None) -> None:
     database = "PostgreSQL (pool)" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
     layer = "Redis layer" if os.environ.get("REDIS_URL") else "in-memory layer"
     spread = " (each move ±50 %)" if args.think else ""
+    hard = f", + {args.hard} tables of hard bots (not in the round trips)" if args.hard else ""
     print(
         f"online tables bench: {args.tables} tables, {result['elapsed']:.1f} s, {database},"
-        f" {layer}, human think time {args.think:.0f} ms{spread}"
+        f" {layer}, human think time {args.think:.0f} ms{spread}{hard}"
     )
     print(f"  human actions      {result['actions']}  (errors {result['errors']})")
     print(f"  stalled tables     {result['stalled']:.0f}  (server tracebacks {server_errors})")

@@ -18,6 +18,7 @@ from games.online.services.setup import (
     online_join,
     online_practice_again,
     online_practice_create,
+    online_practice_leave,
 )
 from games.online.services.table import Change, online_act, online_state, seat_of
 
@@ -33,6 +34,7 @@ __all__ = [
     "online_join",
     "online_practice_again",
     "online_practice_create",
+    "online_practice_leave",
     "online_presence",
     "online_presence_expire",
     "online_presence_refresh",

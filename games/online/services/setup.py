@@ -6,6 +6,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -14,7 +16,15 @@ from engine import DEFAULT_RULESET
 from games import permissions
 from games.online.models import SEAT_LETTERS, BotLevel, OnlineGame, OnlineSeat, OnlineStatus
 from games.online.services.scoring import scorekeeping_game_start
-from games.online.services.table import Change, bots_move, clock_set, finish, game_lock
+from games.online.services.table import (
+    Change,
+    bots_move,
+    clock_set,
+    finish,
+    game_lock,
+    seat_of,
+    untouched,
+)
 from games.scoring import ruleset_of
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
@@ -38,6 +48,30 @@ def _check_level(bot_level: str) -> None:
     if bot_level not in BotLevel.values:
         raise ValidationError(
             {"bot_level": [_("Choose the bots' level: easy, medium or hard.")]}, code="bot_level"
+        )
+
+
+def _practice_tables_within_limit(user_id: int) -> None:
+    """A player sits at no more than ``SCWU_PRACTICE_TABLES_PER_USER`` practice games that
+    are not finished (each may set bots thinking on every move; leaving one frees a place).
+
+    The user's row is locked first, so two tabs opening tables at once count each other."""
+    limit = int(getattr(settings, "SCWU_PRACTICE_TABLES_PER_USER", 3))
+    list(get_user_model().objects.select_for_update().filter(pk=user_id).values_list("pk"))
+    playing = (
+        OnlineGame.objects.filter(table__isnull=True, seats__user_id=user_id)
+        .exclude(status=OnlineStatus.FINISHED)
+        .distinct()
+        .count()
+    )
+    if playing >= limit:
+        raise ValidationError(
+            _(
+                "You already play at %(n)d practice tables, as many as anyone may: finish or "
+                "leave one (Your games, Leave) before opening or joining another."
+            )
+            % {"n": playing},
+            code="practice_limit",
         )
 
 
@@ -70,6 +104,7 @@ def online_practice_create(
     if word.status != "approved":
         raise ValidationError({"word": [_("Choose an approved playing word.")]}, code="word")
     _check_clock(seconds_per_action, grace_seconds)
+    _practice_tables_within_limit(by.pk)  # type: ignore[arg-type]  # signed in: an id
     game = OnlineGame(
         word_label=word.label,
         word_letters=word_letters_normal(word.letters),
@@ -133,6 +168,7 @@ def online_join(*, by: AnyUser, game_id: int) -> tuple[OnlineGame, Change | None
     seats = list(OnlineSeat.objects.select_for_update().filter(game=game))
     if any(seat.user_id == by.pk for seat in seats):
         raise ValidationError({"game": [_("You already sit at this table.")]}, code="seated")
+    _practice_tables_within_limit(by.pk)  # type: ignore[arg-type]  # signed in: an id
     free = [seat for seat in seats if not seat.is_filled]
     if not free:  # pragma: no cover - a full table is running
         raise ValidationError({"game": [_("This game takes no more players.")]}, code="closed")
@@ -143,6 +179,33 @@ def online_join(*, by: AnyUser, game_id: int) -> tuple[OnlineGame, Change | None
     change = _start(game.pk) if len(free) == 1 else None
     game.refresh_from_db()
     return game, change
+
+
+@transaction.atomic
+def online_practice_leave(*, by: AnyUser, game_id: int) -> Change:
+    """``by`` leaves a practice game: a bot plays on in the seat for the others (an empty
+    seat while the game waits for players); a game nobody plays at any more ends."""
+    locked = game_lock(game_id)
+    row = locked.row
+    code = seat_of(locked.seats, by) if row.is_practice else None
+    if code is None or row.status == OnlineStatus.FINISHED:
+        untouched(locked)
+        raise ValidationError(
+            {"game": [_("You play at no such practice game.")]}, code="not_seated"
+        )
+    seat = locked.seat(code)
+    seat.user = None
+    seat.is_bot = row.status == OnlineStatus.RUNNING
+    seat.connected, seat.connections, seat.bot_takeover = False, 0, False
+    seat.save(update_fields=["user", "is_bot", "connected", "connections", "bot_takeover"])
+    if row.waiting_for_director == code:
+        row.waiting_for_director = ""
+    if not any(other.user_id is not None for other in locked.seats):
+        row.status = OnlineStatus.FINISHED  # nobody left to play: no clock, no bots
+    elif row.status == OnlineStatus.RUNNING:
+        bots_move(locked)
+    clock_set(locked)
+    return finish(locked, meta_changed=True)
 
 
 @transaction.atomic

@@ -25,14 +25,13 @@ from engine import (
     ParseError,
     Seat,
     action_to_json,
-    bot_action,
     pack_action,
     pass_action,
     play_action,
 )
 from games.analysis import deal_analysis_enqueue
 from games.online import replay
-from games.online.bots import bot_for
+from games.online.bots import bot_decide
 from games.online.errors import OnlineError
 from games.online.frames import SeatInfo, Step, refresh_meta, seats_json, state_step
 from games.online.models import OnlineGame, OnlineSeat, OnlineStatus
@@ -228,8 +227,8 @@ def _bot_to_move(locked: Locked) -> Seat | None:
 def bots_move(locked: Locked) -> None:
     """Bots (and bots playing for absent humans) move at once until a human is to move."""
     while (seat := _bot_to_move(locked)) is not None:
-        bot = bot_for(locked.row.bot_level)
-        apply_action(locked, seat, bot_action(bot, locked.game.deal, seat))
+        action = bot_decide(locked.row.bot_level, locked.game.deal, seat)
+        apply_action(locked, seat, action)
 
 
 def clock_set(locked: Locked, *, now: dt.datetime | None = None) -> None:
