@@ -15,7 +15,7 @@ from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
 from tournaments.league.fields import LeaguePointsField
 from tournaments.models import RoundStage, Tournament
-from tournaments.models.rounds import DrawMethod, PlackaModeChoice
+from tournaments.models.rounds import PlackaModeChoice, drawn_method_choices
 
 
 class DateInput(forms.DateInput):
@@ -194,9 +194,7 @@ class RoundFormatForm(_TournamentWordsMixin, forms.Form):
 
 
 class DrawStartForm(forms.Form):
-    method = forms.ChoiceField(
-        label=_("Method"), choices=[c for c in DrawMethod.choices if c[0] != DrawMethod.MANUAL]
-    )
+    method = forms.ChoiceField(label=_("Method"), choices=drawn_method_choices())
     seed = forms.IntegerField(
         label=_("Seed (empty: by lot)"), required=False, min_value=0, max_value=2**63 - 1
     )

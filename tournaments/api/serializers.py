@@ -21,7 +21,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod, PlackaModeChoice
+from tournaments.models.rounds import DrawMethod, PlackaModeChoice, drawn_method_choices
 from tournaments.visibility import may_see_draw
 
 
@@ -225,7 +225,7 @@ class RoundWordInputSerializer(serializers.Serializer[Any]):
 class RoundDrawInputSerializer(serializers.Serializer[Any]):
     seed = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
     method = serializers.ChoiceField(
-        choices=[c for c in DrawMethod.choices if c[0] != DrawMethod.MANUAL],
+        choices=drawn_method_choices(),
         required=False,
         default="",
     )

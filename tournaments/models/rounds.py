@@ -3,6 +3,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
+
+from tournaments.pairing import Method
 
 POSITIONS = "ABCDEF"
 
@@ -32,11 +35,19 @@ class PlackaModeChoice(models.TextChoices):
 
 
 class DrawMethod(models.TextChoices):
-    RANDOM = "random", _("random, avoiding repeated tablemates")
-    STANDINGS = "standings", _("by standings, avoiding repeats")
-    SEEDED_FINAL = "seeded_final", _("seeded final table")
-    MANUAL = "manual", _("manual")
-    RATING = "rating", _("random, tables balanced by rating")
+    """The pairing's draw methods (``tournaments.pairing.Method``) with the site's labels;
+    ``tests/tournaments/test_draw_methods.py`` keeps the two equal."""
+
+    RANDOM = Method.RANDOM.value, _("random, avoiding repeated tablemates")
+    STANDINGS = Method.STANDINGS.value, _("by standings, avoiding repeats")
+    SEEDED_FINAL = Method.SEEDED_FINAL.value, _("seeded final table")
+    MANUAL = Method.MANUAL.value, _("manual")
+    RATING = Method.RATING.value, _("random, tables balanced by rating")
+
+
+def drawn_method_choices() -> list[tuple[str, StrOrPromise]]:
+    """The methods the site draws by itself: all but manual, which a director enters."""
+    return [c for c in DrawMethod.choices if c[0] != DrawMethod.MANUAL]
 
 
 class Round(models.Model):

@@ -71,7 +71,7 @@ class DrawGenerator:
                 flags.append(Flag("left_out", {"player": e.id, "status": e.eligibility.value}))
         preferred = request.policy.preferred
         for number, table in enumerate(tables, start=1):
-            if len(table) != preferred and self.method is not Method.FINAL:
+            if len(table) != preferred and self.method is not Method.SEEDED_FINAL:
                 params: dict[str, ParamValue] = {
                     "size": len(table),
                     "players": len(self.seated),
@@ -229,7 +229,7 @@ class StandingsDraw(DrawGenerator):
 class FinalDraw(DrawGenerator):
     """The final table: the top of the qualification ranking, seats by lot."""
 
-    method = Method.FINAL
+    method = Method.SEEDED_FINAL
 
     def group(self) -> list[list[int]]:
         size = self.request.final_size
@@ -278,7 +278,7 @@ class ManualDraw(DrawGenerator):
 GENERATORS: dict[Method, type[DrawGenerator]] = {
     Method.RANDOM: RandomDraw,
     Method.STANDINGS: StandingsDraw,
-    Method.FINAL: FinalDraw,
+    Method.SEEDED_FINAL: FinalDraw,
     Method.MANUAL: ManualDraw,
     Method.RATING: RatingDraw,
 }

@@ -26,11 +26,11 @@ class Eligibility(enum.StrEnum):
 
 
 class Method(enum.StrEnum):
-    """The draw methods."""
+    """The draw methods: the one list of them (the site's ``DrawMethod`` names these)."""
 
     RANDOM = "random"
     STANDINGS = "standings"
-    FINAL = "final"
+    SEEDED_FINAL = "seeded_final"
     MANUAL = "manual"
     RATING = "rating"
 

@@ -34,7 +34,7 @@ from tournaments.models import (
     TableSeat,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod
+from tournaments.models.rounds import DrawMethod, drawn_method_choices
 from tournaments.pairing.draws import draw_make
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.manual import check_manual_draw
@@ -61,14 +61,6 @@ from tournaments.services.rounds import FINAL_STAGES, round_word_for_field, word
 
 #: The draw job (defined in ``tournaments.tasks``, which calls ``round_draw_run``).
 ROUND_DRAW_TASK = "tournaments.round_draw"
-
-METHODS = {
-    DrawMethod.RANDOM: Method.RANDOM,
-    DrawMethod.STANDINGS: Method.STANDINGS,
-    DrawMethod.SEEDED_FINAL: Method.FINAL,
-    DrawMethod.MANUAL: Method.MANUAL,
-    DrawMethod.RATING: Method.RATING,
-}
 
 
 class _Field:
@@ -256,9 +248,15 @@ def round_draw_start(
     require_director(by, round.tournament)
     _assert_drawable(round)
     method = method or round.draw_method
-    if method not in DrawMethod.values or method == DrawMethod.MANUAL:
+    drawn = drawn_method_choices()
+    if method not in {value for value, _label in drawn}:
         raise ValidationError(
-            {"method": [_("Choose random, standings or seeded final; a manual draw is entered.")]},
+            {
+                "method": [
+                    _("Choose one of: %(methods)s; a manual draw is entered.")
+                    % {"methods": "; ".join(str(label) for _value, label in drawn)}
+                ]
+            },
             code="method",
         )
     field = _Field(round)
@@ -272,7 +270,7 @@ def round_draw_start(
     try:
         if method != DrawMethod.SEEDED_FINAL:
             table_sizes(len(field.eligible), field.policy)
-        draw_make(field.request(round, seed=0, method=METHODS[DrawMethod(method)]))  # a dry run
+        draw_make(field.request(round, seed=0, method=Method(method)))  # a dry run
     except PairingError as exc:
         raise field.refuse(exc, "entries" if exc.code == "field_size" else "round") from exc
     longer = round_word_for_field(round, len(field.eligible))
@@ -329,7 +327,7 @@ def round_draw_run(*, round_id: int, seed: int) -> Round:
             if round.status != RoundStatus.DRAWING:
                 return round
             field = _Field(round)
-            method = METHODS[DrawMethod(round.draw_method)]
+            method = Method(round.draw_method)
             _write(round, draw_make(field.request(round, seed=seed, method=method)), field.names)
             return round
     except PairingError as exc:

@@ -90,21 +90,21 @@ def test_standings_draw_needs_a_rate_or_ranking() -> None:
 
 
 def test_final_table_takes_the_top_six_of_the_ranking(field16) -> None:
-    draw = draw_make(DrawRequest(4, field16, seed=9, method=Method.FINAL))
+    draw = draw_make(DrawRequest(4, field16, seed=9, method=Method.SEEDED_FINAL))
     assert len(draw.tables) == 1
     assert sorted(draw.tables[0]) == [1, 2, 3, 4, 5, 6]
     assert not [f for f in draw.flags if f.code == "table_size"]
 
 
 def test_final_table_size_is_a_setting(field16) -> None:
-    draw = draw_make(DrawRequest(4, field16, method=Method.FINAL, final_size=4))
+    draw = draw_make(DrawRequest(4, field16, method=Method.SEEDED_FINAL, final_size=4))
     assert sorted(draw.tables[0]) == [1, 2, 3, 4]
 
 
 def test_final_refuses_a_tie_at_the_cut() -> None:
     entrants = tuple(Entrant(i, ranking=min(i, 6)) for i in range(1, 9))
     with pytest.raises(TieAtCutError, match="play-off") as info:
-        draw_make(DrawRequest(4, entrants, method=Method.FINAL))
+        draw_make(DrawRequest(4, entrants, method=Method.SEEDED_FINAL))
     assert info.value.params["players"] == [6, 7, 8]
 
 
@@ -113,7 +113,7 @@ def test_final_skips_withdrawn_players() -> None:
         Entrant(i, ranking=i, eligibility=Eligibility.WITHDRAWN if i == 2 else Eligibility.ELIGIBLE)
         for i in range(1, 10)
     )
-    draw = draw_make(DrawRequest(4, entrants, method=Method.FINAL))
+    draw = draw_make(DrawRequest(4, entrants, method=Method.SEEDED_FINAL))
     assert sorted(draw.tables[0]) == [1, 3, 4, 5, 6, 7]
     assert [f.params["player"] for f in draw.flags if f.code == "left_out"] == [2]
 
@@ -134,7 +134,7 @@ def test_too_few_eligible_players_is_a_user_error() -> None:
 
 def test_same_request_and_seed_give_the_same_draw(field16) -> None:
     history = (PastRound(1, ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15, 16))),)
-    for method in (Method.RANDOM, Method.STANDINGS, Method.FINAL):
+    for method in (Method.RANDOM, Method.STANDINGS, Method.SEEDED_FINAL):
         request = DrawRequest(2, field16, history, seed=42, method=method)
         assert draw_make(request) == draw_make(request)
         assert (
