@@ -1,6 +1,10 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+# Registers the deploy checks (manage.py check --deploy).
+from scwu.security import checks as _checks  # noqa: F401
+from scwu.security import signin
+
 
 class ScwuConfig(AppConfig):
     name = "scwu"
@@ -12,3 +16,4 @@ class ScwuConfig(AppConfig):
         from scwu.api import strict
 
         strict.install()
+        signin.connect()

@@ -42,6 +42,9 @@ class Front:
     workers: str = "auto"
     access_log: str = "off"
     mime_types: str = "/etc/nginx/mime.types"
+    #: Requests a second per client address that carry credentials or are anonymous API
+    #: calls ("5r/s"); "off" leaves the limits to the site.
+    rate: str = "5r/s"
 
     @classmethod
     def from_env(cls) -> Front:
@@ -56,6 +59,7 @@ class Front:
             workers=env_str("SCWU_NGINX_WORKERS", "auto"),
             access_log=env_str("SCWU_NGINX_ACCESS_LOG", "off"),
             mime_types=env_str("SCWU_NGINX_MIME_TYPES", "/etc/nginx/mime.types"),
+            rate=env_str("SCWU_NGINX_RATE", "5r/s"),
         )
 
 
@@ -68,7 +72,23 @@ def _servers(addresses: list[str]) -> str:
     return "\n".join(f"        server {address} max_fails=0;" for address in addresses)
 
 
+LIMIT_REQ = (
+    "        limit_req zone=scwu_credentials burst=20;\n"
+    "        limit_req zone=scwu_anonymous_api burst=20 nodelay;"
+)
+
+
+def _limits(rate: str) -> tuple[str, str]:
+    """(the zones' rate, the server's limit_req lines); off: a zone nothing uses."""
+    if rate.strip().lower() in ("off", "0", ""):
+        return "1r/s", "        # (off: SCWU_NGINX_RATE)"
+    if not re.fullmatch(r"\d+r/[sm]", rate.strip()):
+        raise ValueError(f"SCWU_NGINX_RATE is N r/s or N r/m (5r/s) or off, not {rate!r}")
+    return rate.strip(), LIMIT_REQ
+
+
 def nginx_render(front: Front) -> str:
+    rate, limit_req = _limits(front.rate)
     values = {
         "workers": front.workers,
         "run_dir": str(front.run_dir),
@@ -79,6 +99,8 @@ def nginx_render(front: Front) -> str:
         "listen": front.listen,
         "static_root": str(front.static_root),
         "media_root": str(front.media_root),
+        "rate": rate,
+        "limit_req": limit_req,
     }
     template = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(

@@ -85,6 +85,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After a sign-in: the cookie that makes this browser a known source of the account.
+    "scwu.security.signin.SignInDeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A database outage becomes a 503 with a reason rather than a 500 page.
@@ -162,8 +164,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # Login lockout (django-axes): N failed sign-ins for one username from one address lock that
 # pair out for a while; every sign-in path (form, admin, API basic auth) goes through it.
+# Then the sign-in limits per address and per account, which refuse before any hashing and
+# never hold a sign-in from the account's known browser or address (scwu/security/signin.py).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "scwu.security.signin.SignInGuardBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("SCWU_LOGIN_FAILURE_LIMIT", 5)
@@ -173,6 +178,13 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind the reverse proxy the client is the X-Forwarded-For hop the proxy saw, not the proxy.
 AXES_CLIENT_IP_CALLABLE = "scwu.security.proxy.client_address"
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("SCWU_LOGIN_LOCKOUT_MINUTES", 15))
+# A refused attempt during a lockout neither counts nor restarts it (no database write).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+SCWU_LOGIN_ADDRESS_FAILURE_LIMIT = env_int("SCWU_LOGIN_ADDRESS_FAILURE_LIMIT", 30)
+SCWU_LOGIN_ADDRESS_WINDOW_MINUTES = env_int("SCWU_LOGIN_ADDRESS_WINDOW_MINUTES", 15)
+SCWU_LOGIN_ACCOUNT_FAILURE_LIMIT = env_int("SCWU_LOGIN_ACCOUNT_FAILURE_LIMIT", 20)
+SCWU_LOGIN_ACCOUNT_WINDOW_MINUTES = env_int("SCWU_LOGIN_ACCOUNT_WINDOW_MINUTES", 60)
+SCWU_LOGIN_KNOWN_DAYS = env_int("SCWU_LOGIN_KNOWN_DAYS", 90)
 
 # Online tables: the hard bots' thinking time per decision (milliseconds, in the table's write).
 SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
@@ -266,13 +278,32 @@ CELERY_BEAT_SCHEDULE = {
     "results-catch-up": {"task": "tournaments.results_catch_up", "schedule": 60.0},
 }
 
+# API clients sign in with a token (manage.py api_token), browsers with the session: neither
+# checks a password per request. Basic auth would (a second of hashing for each made-up
+# credential), so it is off unless SCWU_API_BASIC_AUTH=1 (scwu/security/basic_auth.py).
+SCWU_API_BASIC_AUTH = env_bool("SCWU_API_BASIC_AUTH", default=False)
+# Requests per client address (anonymous) or per user (signed in): "N/second|minute|hour|day",
+# or "off" (scwu/api/throttles.py).
+SCWU_API_RATES = {
+    scope: None if rate.strip().lower() in ("", "off", "0") else rate
+    for scope, rate in (
+        ("anon", env_str("SCWU_API_RATE_ANON", "300/minute")),
+        ("user", env_str("SCWU_API_RATE_USER", "1200/minute")),
+    )
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        "scwu.api.tokens.ApiTokenAuthentication",
         "scwu.security.basic_auth.LockoutAwareBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "scwu.api.throttles.AnonApiThrottle",
+        "scwu.api.throttles.UserApiThrottle",
+    ],
     # Bodies are JSON: a form encoding cannot say null or a list of lists as the schema does.
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

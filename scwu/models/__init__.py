@@ -1,5 +1,7 @@
-"""The federation's data: countries, clubs, players, memberships, the commission, words, bans."""
+"""The federation's data: countries, clubs, players, memberships, the commission, words, bans;
+and the API clients' tokens."""
 
+from scwu.models.api_tokens import ApiToken
 from scwu.models.bans import Ban
 from scwu.models.clubs import Club, EliteRoster
 from scwu.models.commission import CommissionMember, PlayingWord, WordReview
@@ -7,6 +9,7 @@ from scwu.models.geography import Country
 from scwu.models.players import Membership, Player
 
 __all__ = [
+    "ApiToken",
     "Ban",
     "Club",
     "CommissionMember",

@@ -3,17 +3,34 @@
 ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only when the request comes
 from one of ``SCWU_TRUSTED_PROXIES`` (addresses or networks, comma-separated); from anyone
 else they are dropped, so a client cannot claim https or somebody else's address.
+
+The production topology trusts its own nginx without being told (``deploy/Procfile``).
+A forwarded header from a peer not trusted is logged as a warning (once per peer and
+quarter of an hour) and remembered in the shared cache, where ``manage.py check --deploy``
+finds it (``scwu/security/checks.py``): a proxy in front that is not listed would otherwise
+make every client one address, and one stranger's failed sign-ins lock out everyone.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
+import time
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+
+logger = logging.getLogger(__name__)
+
+#: The cache key ``check --deploy`` reads: the last untrusted peer that sent a proxy header.
+UNTRUSTED_SEEN_KEY = "proxy:untrusted-forwarded"
+UNTRUSTED_SEEN_FOR = 7 * 86400
+#: One warning per peer this often, so a busy misconfigured proxy does not flood the log.
+UNTRUSTED_WARN_EVERY = 15 * 60
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -72,7 +89,33 @@ class TrustedProxyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not is_trusted_proxy(str(request.META.get("REMOTE_ADDR") or "")):
-            for header in self.HEADERS:
-                request.META.pop(header, None)
+        peer = str(request.META.get("REMOTE_ADDR") or "")
+        if not is_trusted_proxy(peer):
+            dropped = [header for header in self.HEADERS if request.META.pop(header, None)]
+            if dropped:
+                untrusted_forwarded_seen(peer, dropped)
         return self.get_response(request)
+
+
+def untrusted_forwarded_seen(peer: str, headers: list[str]) -> None:
+    if not cache.add(f"proxy:warned:{peer}", 1, timeout=UNTRUSTED_WARN_EVERY):
+        return
+    names = ", ".join(h.removeprefix("HTTP_").replace("_", "-").title() for h in headers)
+    logger.warning(
+        "%s came from %s, which is not in SCWU_TRUSTED_PROXIES: ignored. If %s is your "
+        "reverse proxy, list it, or every client counts as that one address.",
+        names,
+        peer,
+        peer,
+    )
+    cache.set(
+        UNTRUSTED_SEEN_KEY,
+        {"peer": peer, "headers": names, "at": time.time()},
+        timeout=UNTRUSTED_SEEN_FOR,
+    )
+
+
+def untrusted_forwarded_last() -> dict[str, object] | None:
+    """The last untrusted peer that sent a forwarded header (within a week), if any."""
+    seen = cache.get(UNTRUSTED_SEEN_KEY)
+    return seen if isinstance(seen, dict) else None

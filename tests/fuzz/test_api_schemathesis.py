@@ -15,7 +15,6 @@ Run alone against PostgreSQL::
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,6 +25,7 @@ from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import ignored_auth
 
+from scwu.services.api_tokens import api_token_create
 from tests.security.world import build_world
 
 MAX_EXAMPLES = 6
@@ -62,9 +62,10 @@ def world(db: None) -> None:
 
 @pytest.fixture
 def admin_auth(world: None) -> dict[str, str]:
-    User.objects.create_superuser("fuzzer", "fuzzer@scwu.example", PASSWORD)
-    token = base64.b64encode(f"fuzzer:{PASSWORD}".encode()).decode()
-    return {"Authorization": f"Basic {token}"}
+    user = User.objects.create_superuser("fuzzer", "fuzzer@scwu.example", PASSWORD)
+    # An API client's way in (basic auth is off: scwu/security/basic_auth.py).
+    _, key = api_token_create(user=user, name="fuzzer")
+    return {"Authorization": f"Token {key}"}
 
 
 FUZZ_SETTINGS = settings(

@@ -5,7 +5,6 @@ it fails (``tests/integration/faults.py``), and checks that nothing recorded was
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import threading
@@ -24,6 +23,7 @@ from django.test import Client
 
 from games.models import DealEntry
 from scwu.broker import task_named
+from scwu.services.api_tokens import api_token_create
 from tests.games.conftest import Setup, make_setup
 from tests.integration.faults import (
     ROOT,
@@ -228,9 +228,8 @@ def _post(url: str, payload: dict[str, Any], auth: str) -> tuple[int, bytes, flo
 
 def test_postgresql_restarted_under_load_fails_cleanly_and_loses_nothing(live_server: Any) -> None:
     tables = [make_setup(word=LONG_WORD) for _ in range(3)]
-    for s in tables:
-        s.judge.set_password("pw-judge")
-        s.judge.save()
+    # API clients send a token (basic auth is off: scwu/security/basic_auth.py).
+    keys = {s.table.pk: api_token_create(user=s.judge, name="faults")[1] for s in tables}
     statuses: Counter[int] = Counter()
     slowest = [0.0]
     failures: list[bytes] = []
@@ -239,7 +238,7 @@ def test_postgresql_restarted_under_load_fails_cleanly_and_loses_nothing(live_se
     stop = threading.Event()
 
     def judge(s: Setup) -> None:
-        auth = "Basic " + base64.b64encode(f"{s.judge.username}:pw-judge".encode()).decode()
+        auth = f"Token {keys[s.table.pk]}"
         url = f"{live_server.url}/api/games/tables/{s.table.pk}/deals/"
         number = 1
         while number <= 40 and not stop.is_set():

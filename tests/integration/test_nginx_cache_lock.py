@@ -3,6 +3,10 @@
 A crowd opening a live page that is not cached yet costs one render: the others wait for
 its answer. Any other address is never made to wait in turn, since nginx cannot know
 before the answer whether it may keep it.
+
+Finding 2 (hardening round three), in front of Django: nginx refuses a flood of anonymous API
+calls from one address with 429 and paces requests that carry credentials, before the site
+spends anything on them; signed-in browsers are left to the site's own per-user rate.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.request import urlopen
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
 
 import pytest
 
@@ -115,3 +120,41 @@ def test_a_crowd_at_any_other_address_is_served_side_by_side(front: str) -> None
     assert SlowUpstream.seen[path] == CROWD
     # In turn, twelve answers would take six seconds; side by side, about one render.
     assert took < CROWD * RENDER_SECONDS / 2
+
+
+FLOOD = 40  # at once; nginx lets a burst of 20 past its 5 a second
+
+
+def _flood(url: str, headers: dict[str, str]) -> list[int]:
+    def one(_: int) -> int:
+        try:
+            with urlopen(Request(url, headers=headers), timeout=60) as answer:
+                return int(answer.status)
+        except HTTPError as exc:
+            return int(exc.code)
+
+    with ThreadPoolExecutor(FLOOD) as pool:
+        return list(pool.map(one, range(FLOOD)))
+
+
+def test_finding_02_nginx_refuses_an_anonymous_api_flood_from_one_address(front: str) -> None:
+    path = "/api/words/?flood=anonymous"
+    statuses = _flood(front + path, {})
+    assert statuses.count(429) >= FLOOD - 21
+    assert SlowUpstream.seen[path] <= 21  # the refused ones never reached the site
+
+
+def test_finding_02_nginx_lets_signed_in_browsers_through(front: str) -> None:
+    path = "/api/words/?flood=signed-in"
+    statuses = _flood(front + path, {"Cookie": "sessionid=abc"})
+    assert statuses == [200] * FLOOD
+
+
+def test_finding_02_nginx_paces_made_up_credentials(front: str) -> None:
+    path = "/api/words/?flood=credentials"
+    statuses = _flood(
+        front + path, {"Authorization": "Token scwu_made-up", "Cookie": "sessionid=x"}
+    )
+    # a burst of 20 goes on (in turn, five a second), the rest are refused unforwarded
+    assert statuses.count(429) >= FLOOD - 21
+    assert SlowUpstream.seen[path] <= 21

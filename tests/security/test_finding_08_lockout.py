@@ -62,12 +62,15 @@ def _basic(username: str, password: str) -> int:
     return int(response.status_code)
 
 
+# Basic auth is off unless SCWU_API_BASIC_AUTH is on; these check it while it is on.
+@override_settings(SCWU_API_BASIC_AUTH=True)
 def test_finding_08_basic_auth_lockout_answers_429() -> None:
     statuses = [_basic("boss", "wrong") for _ in range(settings.AXES_FAILURE_LIMIT)]
     assert statuses[0] in (401, 403)  # refused credentials (DRF: 403 after session auth)
     assert _basic("boss", "right-password") == 429
 
 
+@override_settings(SCWU_API_BASIC_AUTH=True)
 @pytest.mark.parametrize("username", ["bo\x00ss", "x" * 256])
 def test_finding_06_basic_auth_with_an_impossible_username_is_refused(username: str) -> None:
     assert _basic(username, "pw") in (401, 403)

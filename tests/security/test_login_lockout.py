@@ -8,7 +8,7 @@ import base64
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -63,6 +63,7 @@ def test_a_success_before_the_limit_resets_the_count(victim: User) -> None:
     assert _sign_in("wrong") == 200  # counting starts again
 
 
+@override_settings(SCWU_API_BASIC_AUTH=True)  # off by default (scwu/security/basic_auth.py)
 def test_api_basic_auth_is_locked_out_too(victim: User) -> None:
     def call(password: str) -> int:
         token = base64.b64encode(f"victim:{password}".encode()).decode()

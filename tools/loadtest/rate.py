@@ -5,6 +5,9 @@
 Keep-alive connections (``--concurrency``) in one asyncio loop, GET only, on loopback; each
 round measures every path for ``--seconds`` in turn, so a busy machine affects them alike.
 Prints each path's best and median rate, its error count, and its ratio to the first path.
+API paths are rate limited per client address: start the site with ``SCWU_API_RATE_ANON=off``
+(README, The API) and, through the topology's nginx, ``SCWU_NGINX_RATE=off``, or every
+answer past the first few a second is a 429.
 """
 
 from __future__ import annotations
