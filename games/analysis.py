@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -40,6 +41,7 @@ __all__ = [
     "DEAL_ANALYSE_TASK",
     "AnalysisPending",
     "AnalysisUnavailable",
+    "analyses_queue_missing",
     "analysis_seat",
     "analysis_stored",
     "deal_analyse",
@@ -47,6 +49,7 @@ __all__ = [
     "deal_analysis_get",
     "deal_is_analysable",
     "record_digest",
+    "table_deal_records",
 ]
 
 log = logging.getLogger(__name__)
@@ -94,6 +97,36 @@ def deal_analysis_enqueue(record: dict[str, Any], ruleset: Ruleset) -> None:
     The job takes the record itself: a practice deal has no scorekeeping row to name."""
     payload, rules = dict(record), ruleset.to_json()
     transaction.on_commit(lambda: task_send(DEAL_ANALYSE_TASK, payload, rules))
+
+
+def analyses_queue_missing(records: Iterable[tuple[dict[str, Any], Ruleset]]) -> tuple[int, int]:
+    """Queue the analysis job for each finished deal of ``records`` that has not every seat
+    stored: deals recorded before analyses were stored, or whose job the broker lost.
+    Returns (deals queued, deals the broker refused)."""
+    queued = refused = 0
+    for record, ruleset in records:
+        stored = DealAnalysis.objects.filter(digest=record_digest(record, ruleset)).count()
+        if stored >= len(SEATS):
+            continue
+        if task_send(DEAL_ANALYSE_TASK, dict(record), ruleset.to_json()):
+            queued += 1
+        else:
+            refused += 1
+    return queued, refused
+
+
+def table_deal_records() -> Iterator[tuple[dict[str, Any], Ruleset]]:
+    """Every analysable deal recorded at a table, with the ruleset it was played by."""
+    deals = (
+        DealEntry.objects.filter(undone_seq__isnull=True)
+        .exclude(record__isnull=True)
+        .select_related("game__table__round__tournament")
+        .order_by("pk")
+    )
+    for deal in deals.iterator(chunk_size=500):
+        if deal_is_analysable(deal):
+            assert deal.record is not None
+            yield deal.record, ruleset_of(deal.game.table.round.tournament)
 
 
 def deal_analyse(record: dict[str, Any], ruleset_json: dict[str, Any]) -> int:

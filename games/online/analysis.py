@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.http import Http404
@@ -38,3 +39,11 @@ def online_deal_analysis_get(
         **analysis_stored(dict(game.records[number - 1]), Ruleset.from_json(row.ruleset), shown),
         "deal": {"number": number, "online_game": row.pk},
     }
+
+
+def online_deal_records() -> Iterator[tuple[dict[str, Any], Ruleset]]:
+    """Every finished deal of every online game, with the ruleset it was played by."""
+    for row in OnlineGame.objects.order_by("pk").iterator(chunk_size=100):
+        ruleset = Ruleset.from_json(row.ruleset)
+        for record in replay.game_peek(row).records:
+            yield dict(record), ruleset
