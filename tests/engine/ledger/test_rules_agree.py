@@ -36,8 +36,8 @@ from engine.table_rules import (
     dealer_after_misdeal,
     last_clockwise,
     losers_after_rulings,
-    next_active,
     next_dealer,
+    record_dealer,
     sit_out,
 )
 from tests.engine.random_games import bot_deal
@@ -150,8 +150,7 @@ class EngineTable:
         sitting_out = sit_out(self.rule, dealer, self.active, self.order, self.anchor)
         players = [s for s in self.active if s not in sitting_out]
         # The dealer deals to the four players; the first of them left of the dealer leads.
-        leader = next_active(dealer, players, self.order)
-        engine_dealer = Seat((players.index(leader) - 1) % 4)
+        engine_dealer = Seat.parse(record_dealer(dealer, players, self.order))
         revoke = 0.1 if self.irregular or self.rng.random() < 0.5 else 0.0
         record, result = bot_deal(
             self.rng, engine_dealer, self.ruleset, revoke_rate=revoke, pack_rate=0.02
