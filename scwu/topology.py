@@ -74,7 +74,8 @@ def _servers(addresses: list[str]) -> str:
 
 LIMIT_REQ = (
     "        limit_req zone=scwu_credentials burst=20;\n"
-    "        limit_req zone=scwu_anonymous_api burst=20 nodelay;"
+    "        limit_req zone=scwu_anonymous_api burst=20 nodelay;\n"
+    "        limit_req zone=scwu_analysis burst=5 nodelay;"
 )
 
 
@@ -89,6 +90,9 @@ def _limits(rate: str) -> tuple[str, str]:
 
 def nginx_render(front: Front) -> str:
     rate, limit_req = _limits(front.rate)
+    # A deal's analysis, the heaviest anonymous read: a fifth of the rate (at least 1r/s).
+    number, unit = int(rate[:-3]), rate[-1]
+    analysis_rate = f"{max(1, number // 5)}r/{unit}"
     values = {
         "workers": front.workers,
         "run_dir": str(front.run_dir),
@@ -100,6 +104,7 @@ def nginx_render(front: Front) -> str:
         "static_root": str(front.static_root),
         "media_root": str(front.media_root),
         "rate": rate,
+        "analysis_rate": analysis_rate,
         "limit_req": limit_req,
     }
     template = TEMPLATE.read_text(encoding="utf-8")

@@ -158,3 +158,10 @@ def test_finding_02_nginx_paces_made_up_credentials(front: str) -> None:
     # a burst of 20 goes on (in turn, five a second), the rest are refused unforwarded
     assert statuses.count(429) >= FLOOD - 21
     assert SlowUpstream.seen[path] <= 21
+
+
+def test_finding_02_nginx_holds_anonymous_analyses_to_one_a_second(front: str) -> None:
+    path = "/api/games/online/7/deals/2/analysis/?seat=B"
+    statuses = _flood(front + path, {})
+    assert statuses.count(429) >= FLOOD - 6  # a burst of 5 past its one a second
+    assert SlowUpstream.seen[path] <= 6
