@@ -78,7 +78,7 @@ def test_final_results_print_as_the_federation_prints_them(scene: Scene) -> None
     assert re.search(r">SUBIK <span class=\"muted\">– substitute, not scoring", unplaced)
     assert "SUBIK" not in html.split('id="final-results"')[1].split("</ol>")[0]
     assert 'id="results-provisional"' in html  # no final round yet
-    assert '<body class="results-print">' in html  # the print stylesheet applies
+    assert '<body class="results-print"' in html  # the print stylesheet applies
 
 
 def test_projector_and_chart_render(scene: Scene) -> None:
