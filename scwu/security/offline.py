@@ -49,6 +49,10 @@ class OfflineScope:
     #: Epoch milliseconds after which no copy of this scope is served.
     expires_ms: int
 
+    @property
+    def is_public(self) -> bool:
+        return self.name == PUBLIC_SCOPE
+
 
 def offline_scope(request: Any) -> OfflineScope | None:
     """The scope of ``request``'s answers, or None when none may be kept offline.

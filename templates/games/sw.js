@@ -75,6 +75,8 @@ function later(work) {
 function store(scope, until, key, response, opensScope) {
   // opensScope: an answer of the server, which may start a new scope (dropping the others);
   // a page's message only adds to its scope's copies while they are the ones kept.
+  // A public page leaves its end out (the same HTML for every signed-out visitor).
+  if (scope === "public" && !until) until = Date.now() + MAX_AGE_MS;
   if (!SCOPE.test(scope || "") || !(until > Date.now())) return Promise.resolve();
   var copy = stamped(response, until);
   return later(function () {

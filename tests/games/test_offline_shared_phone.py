@@ -96,10 +96,13 @@ def test_an_api_client_authenticated_without_a_session_gets_no_offline_copy(
 
 
 def test_every_page_tells_the_worker_its_scope(client: Client, setup: Setup) -> None:
-    assert f'data-offline-scope="{PUBLIC_SCOPE}"' in client.get("/players/").content.decode()
+    public = client.get("/players/").content.decode()
+    assert f'<meta name="scwu-offline-scope" content="{PUBLIC_SCOPE}">' in public
+    assert "scwu-offline-expires" not in public  # the same HTML for every signed-out visitor
     client.force_login(setup.judge)
     scope = _scope(client.get(f"/games/tables/{setup.table.pk}/"))
-    assert f'data-offline-scope="{scope}"' in client.get("/players/").content.decode()
+    signed_in = client.get("/players/").content.decode()
+    assert f'<meta name="scwu-offline-scope" content="{scope}">' in signed_in
 
 
 def test_the_table_page_names_the_recorder_only_to_who_may_record(

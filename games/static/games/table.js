@@ -97,6 +97,10 @@
   }
 
   // -- the service worker: the page, its files and its last state kept for offline use ----
+  function metaContent(name) {
+    var meta = document.querySelector("meta[name=" + name + "]");
+    return meta ? meta.content : "";
+  }
   var keepSeq = 0;  // data-offline="ready" once the worker kept the latest state asked
   function keepOffline(withState) {
     // The page asks the worker to keep it (it may have been opened before the worker was
@@ -109,7 +113,7 @@
       // the state only among that scope's copies.
       var message = {
         type: "keep-table", page: window.location.pathname, stateUrl: app.dataset.stateUrl, seq: keepSeq,
-        scope: document.body.dataset.offlineScope, expires: document.body.dataset.offlineExpires
+        scope: metaContent("scwu-offline-scope"), expires: metaContent("scwu-offline-expires")
       };
       app.dataset.offline = "keeping";
       if (withState) message.state = state;

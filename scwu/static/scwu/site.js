@@ -36,7 +36,8 @@
  * passed on, even when the sign-out's Clear-Site-Data did not reach it. */
 (function () {
   "use strict";
-  var scope = document.body.dataset.offlineScope;
+  var meta = document.querySelector("meta[name=scwu-offline-scope]");
+  var scope = meta && meta.content;
   if (!scope || !("serviceWorker" in navigator) || !navigator.serviceWorker.getRegistrations) return;
   navigator.serviceWorker.getRegistrations().then(function (registrations) {
     registrations.forEach(function (registration) {
