@@ -327,6 +327,14 @@ class AnalysisPendingSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField(help_text="the analysis job has not stored it yet")
 
 
+class AnalysisQuerySerializer(serializers.Serializer[Any]):
+    seat = serializers.ChoiceField(
+        choices=["A", "B", "C", "D"],
+        required=False,
+        help_text="the seat to analyse (default: the loser)",
+    )
+
+
 class AnalysisSerializer(serializers.Serializer[Any]):
     seat = serializers.CharField(help_text="the seat whose decisions are analysed")
     loser = serializers.ListField(child=serializers.CharField())

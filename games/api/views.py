@@ -21,6 +21,7 @@ from games.api import serializers as s
 from games.models import Appeal, DealEntry, MisdealEntry, Ruling
 from games.online.analysis import online_deal_analysis_get
 from games.permissions import can_score, may_see_table, require_referee
+from scwu.api.query import query_read
 from scwu.security.offline import mark_offline_copy, recorder_id
 from tournaments.models import Round, Table
 from tournaments.visibility import may_see_results
@@ -30,15 +31,13 @@ def _analysis(load: Any) -> Response:
     try:
         return Response(load())
     except AnalysisUnavailable as exc:
-        return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+        # A bad seat is a malformed request; a deal that cannot be analysed (no full record,
+        # a renonc) is a well-formed request its state refuses.
+        code = status.HTTP_400_BAD_REQUEST if exc.field == "seat" else status.HTTP_409_CONFLICT
+        return Response({exc.field: [exc.message]}, status=code)
     except AnalysisPending:
         body = {"status": "pending", "detail": _("This deal is being analysed.")}
         return Response(body, status=status.HTTP_202_ACCEPTED)
-
-
-_SEAT_PARAM = OpenApiParameter(
-    "seat", str, enum=["A", "B", "C", "D"], description="the seat to analyse (default: the loser)"
-)
 
 
 #: Stored by the analysis job when the deal ended; 202 until it is.
@@ -50,9 +49,9 @@ class DealAnalysisApi(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[_SEAT_PARAM], responses=_ANALYSIS_RESPONSES)
+    @extend_schema(parameters=[s.AnalysisQuerySerializer], responses=_ANALYSIS_RESPONSES)
     def get(self, request: Request, deal_id: int) -> Response:
-        seat = request.query_params.get("seat") or None
+        seat = query_read(s.AnalysisQuerySerializer, request).get("seat")
         return _analysis(lambda: deal_analysis_get(deal_id=deal_id, seat=seat, user=request.user))
 
 
@@ -61,9 +60,9 @@ class OnlineDealAnalysisApi(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[_SEAT_PARAM], responses=_ANALYSIS_RESPONSES)
+    @extend_schema(parameters=[s.AnalysisQuerySerializer], responses=_ANALYSIS_RESPONSES)
     def get(self, request: Request, game_id: int, number: int) -> Response:
-        seat = request.query_params.get("seat") or None
+        seat = query_read(s.AnalysisQuerySerializer, request).get("seat")
         return _analysis(
             lambda: online_deal_analysis_get(
                 game_id=game_id, number=number, seat=seat, user=request.user

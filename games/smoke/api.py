@@ -7,8 +7,9 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,8 +20,8 @@ from engine.smoke.tally import Infraction
 from games.smoke import selectors, services
 from games.smoke import serializers as s
 from games.smoke.models import SmokeSession
-from scwu.api.pagination import MAX_OFFSET, MAX_PAGE_SIZE, Pagination
-from scwu.security.params import int_param
+from scwu.api.pagination import PageQuerySerializer, Pagination
+from scwu.api.query import query_read
 
 TAG = ["smoke"]
 
@@ -38,18 +39,7 @@ class SmokeSessionListCreateApi(APIView):
     @extend_schema(
         tags=TAG,
         operation_id="smoke_sessions_list",
-        parameters=[
-            OpenApiParameter(
-                "limit",
-                {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
-                description="Sessions per page.",
-            ),
-            OpenApiParameter(
-                "offset",
-                {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
-                description="Sessions to skip.",
-            ),
-        ],
+        parameters=[PageQuerySerializer],
         responses={200: s.SessionPageSerializer},
     )
     def get(self, request: Request) -> Response:
@@ -138,15 +128,7 @@ class SmokeReadoutApi(APIView):
 
     @extend_schema(
         tags=TAG,
-        parameters=[
-            OpenApiParameter(
-                "as",
-                str,
-                enum=["json", "text", "spoken"],
-                description="json (default), text (the seeds' form) or spoken (plain speech)",
-            ),
-            OpenApiParameter("hand", int, description="hand number (default: the last)"),
-        ],
+        parameters=[s.ReadoutQuerySerializer],
         responses={
             200: OpenApiResponse(
                 s.ReadoutSerializer, description="json; text/plain for as=text or as=spoken"
@@ -155,19 +137,20 @@ class SmokeReadoutApi(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> Response | HttpResponse:
+        query = query_read(s.ReadoutQuerySerializer, request)
         session = _session(pk)
         sheet = selectors.smoke_sheet(session)
-        form = request.query_params.get("as", "json")
-        if form not in ("json", "text", "spoken"):
-            raise ValidationError({"as": ["Choose json, text or spoken."]})
         count = len(sheet.results)
         if not count:
-            raise ValidationError({"hand": ["No hand has been recorded yet."]})
-        hand = int_param(request, "hand", default=None, minimum=1, maximum=count)
-        readout = sheet.readout(hand - 1 if hand is not None else -1)
-        if form == "json":
+            raise ValidationError({"hand": [_("No hand has been recorded yet.")]})
+        hand = query.get("hand", count)
+        if hand > count:
+            # Within the schema's range: the session's state refuses it (409), as above.
+            raise ValidationError({"hand": [_("Hands recorded so far: %(n)d.") % {"n": count}]})
+        readout = sheet.readout(hand - 1)
+        if query["as"] == "json":
             return Response(s.ReadoutSerializer(readout.as_dict()).data)
-        text = readout.text if form == "text" else readout.spoken
+        text = readout.text if query["as"] == "text" else readout.spoken
         return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 

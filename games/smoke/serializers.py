@@ -10,6 +10,7 @@ from rest_framework import serializers
 from engine.smoke.tally import TallySheet
 from games.smoke import selectors
 from games.smoke.models import HAND_SIZE, SmokeSession
+from scwu.api.query import WholeNumberField
 from scwu.models import Club, Player
 
 # ------------------------------------------------------------------ outputs
@@ -61,6 +62,25 @@ class ReadoutSerializer(serializers.Serializer[Any]):
     lines = TallyLineSerializer(many=True, help_text="clockwise from the reader's left")
     text = serializers.CharField(help_text="the readout in the seeds' form")
     spoken = serializers.CharField(help_text="one plain paragraph for speech")
+
+
+class ReadoutQuerySerializer(serializers.Serializer[Any]):
+    """The readout's query: ``hand`` (default the last; one not recorded yet is a 409) and
+    ``as`` (a Python keyword, hence added in :meth:`get_fields`)."""
+
+    hand = WholeNumberField(
+        min_value=1, required=False, help_text="hand number (default: the last)"
+    )
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["as"] = serializers.ChoiceField(
+            choices=["json", "text", "spoken"],
+            required=False,
+            default="json",
+            help_text="json (default), text (the seeds' form) or spoken (plain speech)",
+        )
+        return fields
 
 
 class InfractionSerializer(serializers.Serializer[Any]):

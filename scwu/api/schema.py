@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scwu.security.text import TEXT_PATTERN
+
 ERROR = "Error"
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -66,30 +68,29 @@ def common_responses(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
     return result
 
 
-#: DRF refuses a NUL character in any text field (PostgreSQL cannot store one).
-NO_NUL = "^[^\\x00]*$"
-
-
-def _text_without_nul(schema: dict[str, Any]) -> None:
+def _text_without_control_characters(schema: dict[str, Any]) -> None:
     if schema.get("type") == "string" and not {"format", "enum", "pattern"} & schema.keys():
-        schema["pattern"] = NO_NUL
+        schema["pattern"] = TEXT_PATTERN
     for key in ("properties", "items", "additionalProperties"):
         value = schema.get(key)
         if isinstance(value, dict):
             children = value.values() if key == "properties" else [value]
             for child in children:
                 if isinstance(child, dict):
-                    _text_without_nul(child)
+                    _text_without_control_characters(child)
     for key in ("allOf", "oneOf", "anyOf"):
         for child in schema.get(key, []):
             if isinstance(child, dict):
-                _text_without_nul(child)
+                _text_without_control_characters(child)
 
 
-def request_text_without_nul(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
-    """The postprocessing hook that says what DRF enforces on every text field of a body:
-    no NUL character (``Request`` components are the bodies, ``COMPONENT_SPLIT_REQUEST``)."""
+def request_text_without_control_characters(
+    result: dict[str, Any], **_kwargs: Any
+) -> dict[str, Any]:
+    """The postprocessing hook that says what every text field of a body takes: no control
+    character but tab and line breaks (:mod:`scwu.api.strict` refuses them; ``Request``
+    components are the bodies, ``COMPONENT_SPLIT_REQUEST``)."""
     for name, schema in result.get("components", {}).get("schemas", {}).items():
         if name.endswith("Request") and isinstance(schema, dict):
-            _text_without_nul(schema)
+            _text_without_control_characters(schema)
     return result

@@ -14,6 +14,8 @@ from rest_framework.views import APIView
 
 from scwu import selectors
 from scwu.api import serializers as s
+from scwu.api.filters import StrictFilterSet
+from scwu.api.query import SLUG
 from scwu.models import Club, Country, PlayingWord
 from scwu.services import bans, clubs, players, words
 
@@ -27,13 +29,14 @@ class CountryViewSet(viewsets.ReadOnlyModelViewSet[Country]):
 class ClubViewSet(viewsets.ReadOnlyModelViewSet[Any]):
     serializer_class = s.ClubSerializer
     lookup_field = "slug"
+    lookup_value_regex = SLUG
     filterset_fields = {"country__iso3": ["exact"], "name": ["icontains"]}
 
     def get_queryset(self) -> Any:
         return selectors.club_list()
 
 
-class PlayerFilter(filters.FilterSet):
+class PlayerFilter(StrictFilterSet):
     search = filters.CharFilter(method="filter_search", label="nickname or real name contains")
     club = filters.CharFilter(field_name="memberships__club__slug", label="club slug (any time)")
 

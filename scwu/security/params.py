@@ -15,7 +15,11 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.utils.translation import gettext as _
 
+from scwu.security.text import has_control_characters
+
 _DIGITS = re.compile(r"[0-9]{1,18}")  # ASCII only: "²".isdigit() is true but int() fails
+#: The largest whole number a parameter takes unless it says otherwise.
+MAX_WHOLE = 10**9
 
 
 class BadParameter(Exception):
@@ -30,7 +34,7 @@ def _source(request: Any) -> QueryDict:
 
 
 def int_param(
-    request: Any, name: str, *, default: int | None, minimum: int = 0, maximum: int = 10**9
+    request: Any, name: str, *, default: int | None, minimum: int = 0, maximum: int = MAX_WHOLE
 ) -> int | None:
     """The whole number ``name`` from the query string, ``default`` when absent or empty."""
     return int_value(
@@ -39,7 +43,7 @@ def int_param(
 
 
 def int_value(
-    name: str, raw: str | None, *, default: int | None, minimum: int = 0, maximum: int = 10**9
+    name: str, raw: str | None, *, default: int | None, minimum: int = 0, maximum: int = MAX_WHOLE
 ) -> int | None:
     """``raw`` (a parameter or form value called ``name``) as a whole number in range."""
     if raw is None or raw == "":
@@ -57,7 +61,7 @@ def text_param(request: Any, name: str, *, default: str = "", max_length: int = 
     raw = _source(request).get(name)
     if raw is None:
         return default
-    if len(raw) > max_length or any(ord(ch) < 32 or ord(ch) == 127 for ch in raw):
+    if len(raw) > max_length or has_control_characters(raw, line_breaks=False):
         raise BadParameter(
             name,
             _("must be at most %(n)d printable characters.") % {"n": max_length},

@@ -1,16 +1,20 @@
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-_CASES = {"n": 0}
+#: Cases run by tests/fuzz/test_api_schemathesis.py, by who asked (public, administrator).
+_CASES: Counter[str] = Counter()
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # user_properties travel with the report, so this also counts cases run by xdist workers.
     if report.when == "call":
-        _CASES["n"] += sum(int(v) for k, v in report.user_properties if k == "fuzz_cases")
+        _CASES.update(str(v) for k, v in report.user_properties if k == "schemathesis_case")
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _CASES["n"]:
-        terminalreporter.write_line(f"fuzz cases run: {_CASES['n']}")
+    if _CASES:
+        each = ", ".join(f"{who} {n}" for who, n in sorted(_CASES.items()))
+        terminalreporter.write_line(f"schemathesis cases: {_CASES.total()} ({each})")

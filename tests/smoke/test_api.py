@@ -168,7 +168,7 @@ def test_readout_as_json_text_and_spoken(session_at_readout: SmokeSession) -> No
     assert text.content.decode() == SEEDS_READOUT
     spoken = client.get(url, {"as": "spoken", "hand": 1}).content.decode()
     assert spoken.startswith("Attention to tally. Puresome, fifteen, going up")
-    assert client.get(url, {"hand": 9}).status_code == 400
+    assert client.get(url, {"hand": 9}).status_code == 409
     assert "as" in client.get(url, {"as": "xml"}).json()
 
 

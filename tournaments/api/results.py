@@ -24,8 +24,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scwu.api.query import WholeNumberField, query_read
 from scwu.httpcache import PUBLIC_MAX_AGE
-from scwu.security.params import int_param
 from tournaments.exports.documents import ClassificationDocument, StandingsDocument
 from tournaments.exports.files import (
     EXPORTS,
@@ -302,6 +302,16 @@ class RoundStandingsApi(APIView):
         return _answer(request, cached, part)
 
 
+#: Beyond any tournament's rounds: a larger ``?round=`` is outside the schema, a 400.
+MAX_ROUND = 999
+
+
+class ExportQuerySerializer(serializers.Serializer[Any]):
+    round = WholeNumberField(
+        min_value=1, max_value=MAX_ROUND, required=False, help_text="Only this round."
+    )
+
+
 class ResultsExportApi(APIView):
     """A results export file: standings CSV or JSON, the deals as SCN, or the games as game records.
 
@@ -318,7 +328,7 @@ class ResultsExportApi(APIView):
                 enum=list(EXPORTS),
                 description="standings.csv, standings.json, deals.scn or games.json",
             ),
-            OpenApiParameter("round", OpenApiTypes.INT, description="Only this round."),
+            ExportQuerySerializer,
         ],
         responses={
             (200, "text/csv"): OpenApiTypes.STR,
@@ -336,7 +346,7 @@ class ResultsExportApi(APIView):
             )
         tournament = _tournament(slug)
         results = _results(request, tournament)
-        number = int_param(request, "round", default=None, minimum=1, maximum=999)
+        number = query_read(ExportQuerySerializer, request).get("round")
         if number is not None:
             _visible_round(results, number)
         body = export_body(tournament, results, kind, number)

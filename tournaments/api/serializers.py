@@ -22,6 +22,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.models.rounds import DrawMethod, PlackaModeChoice, drawn_method_choices
+from tournaments.standings import METRICS
 from tournaments.visibility import may_see_draw
 
 
@@ -83,6 +84,22 @@ class TournamentInputSerializer(ModelSerializer[Tournament]):
     )
     host_clubs: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
         slug_field="slug", many=True, queryset=Club.objects.all(), required=False
+    )
+    # Typed here, so the schema says what they take (the model's JSON fields say nothing);
+    # the federation's rules on them (no tie-break twice, points never rising) are the
+    # model's validators, run by the service: a 409 naming the field.
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(METRICS)),
+        min_length=1,
+        required=False,
+        help_text="Tie-breaks by name, the first deciding first.",
+    )
+    league_points = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=1000),
+        min_length=4,
+        max_length=4,
+        required=False,
+        help_text="Placement points at a table of four, best place first, none rising.",
     )
 
     class Meta:

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scwu.api.query import SLUG
 from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.models import (
@@ -41,17 +42,20 @@ class SeriesViewSet(viewsets.ReadOnlyModelViewSet[Series]):
     queryset = Series.objects.all()
     serializer_class = s.SeriesSerializer
     lookup_field = "slug"
+    lookup_value_regex = SLUG
 
 
 class CategoryViewSet(viewsets.ReadOnlyModelViewSet[Category]):
     queryset = Category.objects.prefetch_related("points")
     serializer_class = s.CategorySerializer
     lookup_field = "code"
+    lookup_value_regex = SLUG
 
 
 class TournamentViewSet(viewsets.ReadOnlyModelViewSet[Tournament]):
     serializer_class = s.TournamentSerializer
     lookup_field = "slug"
+    lookup_value_regex = SLUG
     filterset_fields = {"season__year": ["exact"], "series__slug": ["exact"], "status": ["exact"]}
 
     def get_queryset(self) -> Any:
