@@ -160,8 +160,15 @@ def test_finding_02_nginx_paces_made_up_credentials(front: str) -> None:
     assert SlowUpstream.seen[path] <= 21
 
 
-def test_finding_02_nginx_holds_anonymous_analyses_to_one_a_second(front: str) -> None:
-    path = "/api/games/online/7/deals/2/analysis/?seat=B"
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games/online/7/deals/2/analysis/?seat=B",
+        "/online/7/deals/2/review/?seat=B",
+        "/cs/games/deals/9/review/",
+    ],
+)
+def test_finding_02_nginx_holds_anonymous_analyses_to_one_a_second(front: str, path: str) -> None:
     statuses = _flood(front + path, {})
     assert statuses.count(429) >= FLOOD - 6  # a burst of 5 past its one a second
     assert SlowUpstream.seen[path] <= 6
