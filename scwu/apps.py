@@ -13,7 +13,10 @@ class ScwuConfig(AppConfig):
     def ready(self) -> None:
         # Once the app registry is ready: the patch imports DRF's serializers, which import
         # Django's models and the REST framework settings.
+        from scwu import tasks
         from scwu.api import strict
 
+        # Registered once models are loaded: the site queues the email task by name.
+        del tasks
         strict.install()
         signin.connect()

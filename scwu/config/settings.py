@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from kombu import Queue
 
 from scwu.env import env_bool, env_int, env_list, env_str
+from scwu.mail.settings import email_settings
 from scwu.security.csp import content_security_policy
 from scwu.security.secrets import secret_key_is_strong
 from scwu.serving import channel_layers
@@ -358,6 +359,12 @@ SESSION_COOKIE_HTTPONLY = True
 CONTENT_SECURITY_POLICY = content_security_policy()
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Email: printed to the console unless EMAIL_URL or EMAIL_HOST names an SMTP server
+# (scwu/mail/settings.py); every message is sent by the Celery task scwu.send_email.
+globals().update(email_settings())
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "SCWU <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Federation settings that are not stored in the database.
 SCWU_WORD_REVIEW_QUORUM = env_int("SCWU_WORD_REVIEW_QUORUM", 3)
