@@ -19,9 +19,9 @@ from tournaments.services.draw import ROUND_DRAW_TASK, round_draw_run
 
 
 @shared_task(name=ROUND_DRAW_TASK)
-def round_draw_task(round_id: int, seed: int) -> str:
-    """Compute the draft draw of a round (started on commit by ``round_draw_start``)."""
-    return round_draw_run(round_id=round_id, seed=seed).status
+def round_draw_task(round_id: int, seed: int, job: str = "") -> str:
+    """Compute the draft draw of a round (queued by ``round_draw_start``)."""
+    return round_draw_run(round_id=round_id, seed=seed, job=job).status
 
 
 @shared_task(name=RESULTS_RECOMPUTE_TASK, acks_late=True)

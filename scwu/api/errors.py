@@ -5,7 +5,9 @@
 * 404: it names an object that does not exist, in the path or in the body (a primary key
   the serializer could not find);
 * 409: it is well formed but the federation's rules or the current state refuse it (a
-  service's ``ValidationError``: a stale deal number, a finished game, a nickname taken…).
+  service's ``ValidationError``: a stale deal number, a finished game, a nickname taken…);
+* 503: a job the request starts could not be queued (``scwu.broker.BrokerUnavailable``):
+  nothing was stored, retry after ``Retry-After`` seconds.
 
 Under ``/api/`` Django's own 404 and 405 answers are JSON too (:func:`not_found`).
 """
@@ -23,6 +25,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from scwu.broker import BrokerUnavailable
+from scwu.health import RETRY_AFTER
 from scwu.security.offline import mark_offline_copy
 from scwu.security.params import BadParameter
 
@@ -31,6 +35,14 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "The request conflicts with the current state."
     default_code = "conflict"
+
+
+class QueueUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "The job queue is unreachable; try again in a moment."
+    default_code = "broker_unavailable"
+    #: DRF sends it as ``Retry-After``
+    wait = RETRY_AFTER
 
 
 class MissingReference(exceptions.APIException):
@@ -50,6 +62,8 @@ def _codes(codes: Any) -> set[str]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, BadParameter):
         exc = exceptions.ValidationError(detail={exc.name: [exc.message]})
+    elif isinstance(exc, BrokerUnavailable):
+        exc = QueueUnavailable(detail=exc.message_dict)
     elif isinstance(exc, DjangoValidationError):
         detail: Any = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = Conflict(detail=detail)

@@ -12,7 +12,8 @@ postprocessing hook:
 * 409: well formed, but the federation's rules or the current state refuse it;
 * 415: a body that is not JSON;
 * 429: too many failed sign-ins (the lockout) or requests;
-* 503: the database is briefly unavailable (``Retry-After``; ``scwu.health``).
+* 503: the database or the job queue is briefly unavailable (``Retry-After``; ``scwu.health``,
+  ``scwu.broker``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ DESCRIPTIONS = {
     "409": "Refused by the federation's rules or the current state: the answer names the field.",
     "415": "The body must be JSON (application/json).",
     "429": "Too many failed sign-ins or requests; retry after the given time.",
-    "503": "The database is briefly unavailable; retry after the given time.",
+    "503": "The database or the job queue is briefly unavailable; retry after the given time.",
 }
 WRITE_METHODS = {"post", "put", "patch", "delete"}
 

@@ -17,29 +17,40 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
-REDIS_START = [
-    "redis-server",
-    "--daemonize",
-    "yes",
-    "--bind",
-    "127.0.0.1",
-    "-::1",
-    "--port",
-    "6379",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--dir",
-    "/var/lib/redis",
-    "--logfile",
-    "/var/log/redis/ci.log",
-]
+
+
+def _redis_address() -> tuple[str, str]:
+    """The host and port of the Redis the settings use (CI's is 127.0.0.1:6379)."""
+    url = urlsplit(settings.REDIS_URL or "redis://127.0.0.1:6379/0")
+    return url.hostname or "127.0.0.1", str(url.port or 6379)
+
+
+def _redis_start_command() -> list[str]:
+    host, port = _redis_address()
+    return [
+        "redis-server",
+        "--daemonize",
+        "yes",
+        "--bind",
+        host,
+        *(["-::1"] if host == "127.0.0.1" else []),
+        "--port",
+        port,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        "/var/lib/redis",
+        "--logfile",
+        "/var/log/redis/ci.log",
+    ]
 
 
 def wait_until(check: Callable[[], bool], *, timeout: float, what: str, every: float = 0.2) -> None:
@@ -59,11 +70,13 @@ def _quiet(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def redis_is_up() -> bool:
-    return "PONG" in _quiet("redis-cli", "-h", "127.0.0.1", "-p", "6379", "ping").stdout
+    host, port = _redis_address()
+    return "PONG" in _quiet("redis-cli", "-h", host, "-p", port, "ping").stdout
 
 
 def redis_stop() -> None:
-    _quiet("redis-cli", "-h", "127.0.0.1", "-p", "6379", "shutdown", "nosave")
+    host, port = _redis_address()
+    _quiet("redis-cli", "-h", host, "-p", port, "shutdown", "nosave")
     wait_until(lambda: not redis_is_up(), timeout=15, what="Redis to stop")
 
 
@@ -72,7 +85,7 @@ def redis_start() -> None:
         return
     os.makedirs("/var/lib/redis", exist_ok=True)
     os.makedirs("/var/log/redis", exist_ok=True)
-    _quiet(*REDIS_START)
+    _quiet(*_redis_start_command())
     wait_until(redis_is_up, timeout=30, what="Redis to start")
 
 

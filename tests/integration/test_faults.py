@@ -17,6 +17,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import F
 from django.test import Client
@@ -24,6 +25,7 @@ from django.test import Client
 from games.models import DealEntry
 from scwu.broker import task_named
 from scwu.services.api_tokens import api_token_create
+from tests.factories import EntryFactory, RoundFactory, TournamentFactory
 from tests.games.conftest import Setup, make_setup
 from tests.integration.faults import (
     ROOT,
@@ -32,9 +34,10 @@ from tests.integration.faults import (
     redis_down,
     wait_until,
 )
-from tournaments.models import Entry, Placing, ResultsState
+from tournaments.models import Entry, Placing, ResultsState, Round, RoundStatus, TournamentStatus
 from tournaments.results import services as results_services
 from tournaments.results.services import RECOMPUTE_DELAY, results_recompute
+from tournaments.services.draw import draw_replay
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -291,3 +294,50 @@ def test_postgresql_restarted_under_load_fails_cleanly_and_loses_nothing(live_se
         wait_until(lambda s=s: _caught_up(s), timeout=60, what="the standings after the restart")
         assert _placings(s) == _from_scratch(s)
     print(f"PostgreSQL restart under load: answers {dict(statuses)}, slowest {slowest[0]:.2f} s")
+
+
+def _seated(round: Round) -> list[list[int]]:
+    return [
+        [s.entry_id for s in t.seats.order_by("position")] for t in round.tables.order_by("number")
+    ]
+
+
+def test_a_draw_started_while_the_broker_is_down_is_refused_and_the_round_stays_drawable(
+    client: Client, director: User
+) -> None:
+    tournament = TournamentFactory(status=TournamentStatus.RUNNING)
+    tournament.directors.add(director)
+    for _ in range(9):
+        EntryFactory(tournament=tournament)
+    round = RoundFactory(tournament=tournament, number=1)
+    client.force_login(director)
+    api = f"/api/rounds/{round.pk}/draw/"
+    page = f"/tournaments/{tournament.slug}/rounds/1/draw/"
+
+    with redis_down():
+        # then the API says the job could not be queued and when to retry
+        started = time.monotonic()
+        answer = client.post(api, {"seed": 5}, content_type="application/json")
+        assert time.monotonic() - started < 10, "a broker outage must not stall the request"
+        assert answer.status_code == 503, answer.content
+        assert answer["Retry-After"]
+        assert "try again" in answer.json()["round"][0]
+        # and so does the director's page
+        shown = client.post(page, {"method": "random", "seed": "5"}, follow=True)
+        assert "try again" in shown.content.decode()
+        # and the round is not left drawing: nothing was stored
+        round.refresh_from_db()
+        assert round.status == RoundStatus.PLANNED
+        assert not round.draw_task_id and not round.tables.exists()
+
+    # when the broker is back, the same request draws the round (in the worker)
+    answer = client.post(api, {"seed": 5}, content_type="application/json")
+    assert answer.status_code == 202, answer.content
+    wait_until(
+        lambda: Round.objects.get(pk=round.pk).status == RoundStatus.DRAFT,
+        timeout=60,
+        what="the worker to draw the round",
+    )
+    round.refresh_from_db()
+    assert round.draw_seed == 5 and not round.draw_error
+    assert _seated(round) == [list(t) for t in draw_replay(round.draw_inputs).tables]

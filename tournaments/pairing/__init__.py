@@ -6,7 +6,7 @@ Whole events: :func:`schedule_make`.  Errors the director can fix subclass
 :class:`PairingError` (a ``ValueError``); :class:`PairingBug` is a bug.
 """
 
-from .draws import FinalDraw, ManualDraw, RandomDraw, StandingsDraw, draw_make
+from .draws import FinalDraw, ManualDraw, RandomDraw, StandingsDraw, draw_check, draw_make
 from .errors import (
     DrawProblemsError,
     FieldSizeError,
@@ -56,6 +56,7 @@ __all__ = [
     "TablePolicy",
     "TieAtCutError",
     "check_manual_draw",
+    "draw_check",
     "draw_make",
     "repeat_free_bound",
     "schedule_make",

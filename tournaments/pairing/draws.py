@@ -41,6 +41,11 @@ class DrawGenerator:
         self.ledger: SeatLedger = ledger(request.history)
         self.seated = [e for e in request.entrants if e.is_eligible]
 
+    def check(self) -> None:
+        """Raise the :class:`PairingError` the draw would, without searching: what a
+        director can fix, found before a draw job is started (:func:`draw_check`)."""
+        table_sizes(len(self.seated), self.request.policy)
+
     def generate(self) -> Draw:
         groups = self.group()
         tables = seat_round(groups, self.ledger, self.rng)
@@ -184,17 +189,24 @@ class RatingDraw(RandomDraw):
         return None
 
 
-def standing_order(entrants: Sequence[Entrant], rng: random.Random) -> list[Entrant]:
-    """Best first: by ranking position, else by success rate; ties by lot."""
-    keyed: list[tuple[float, float, Entrant]]
-    if all(e.ranking is not None for e in entrants):
-        keyed = [(e.ranking or 0, rng.random(), e) for e in entrants]
-    elif all(e.success_rate is not None for e in entrants):
-        keyed = [(-(e.success_rate or 0.0), rng.random(), e) for e in entrants]
-    else:
+def _assert_orderable(entrants: Sequence[Entrant]) -> None:
+    if not (
+        all(e.ranking is not None for e in entrants)
+        or all(e.success_rate is not None for e in entrants)
+    ):
         raise InputError(
             "Every entrant needs a ranking position or a success rate for this draw.",
         )
+
+
+def standing_order(entrants: Sequence[Entrant], rng: random.Random) -> list[Entrant]:
+    """Best first: by ranking position, else by success rate; ties by lot."""
+    _assert_orderable(entrants)
+    keyed: list[tuple[float, float, Entrant]]
+    if all(e.ranking is not None for e in entrants):
+        keyed = [(e.ranking or 0, rng.random(), e) for e in entrants]
+    else:
+        keyed = [(-(e.success_rate or 0.0), rng.random(), e) for e in entrants]
     return [e for *_, e in sorted(keyed, key=lambda k: (k[0], k[1]))]
 
 
@@ -203,6 +215,10 @@ class StandingsDraw(DrawGenerator):
 
     method = Method.STANDINGS
     restarts = 3
+
+    def check(self) -> None:
+        super().check()
+        _assert_orderable(self.seated)
 
     def group(self) -> list[list[int]]:
         sizes = table_sizes(len(self.seated), self.request.policy)
@@ -231,7 +247,14 @@ class FinalDraw(DrawGenerator):
 
     method = Method.SEEDED_FINAL
 
+    def check(self) -> None:
+        self.ranked()
+
     def group(self) -> list[list[int]]:
+        return [[e.id for e in self.ranked()[: self.request.final_size]]]
+
+    def ranked(self) -> list[Entrant]:
+        """The field best first; refused when the final table cannot be seated from it."""
         size = self.request.final_size
         if not self.request.policy.min_size <= size <= self.request.policy.max_size:
             raise FieldSizeError(
@@ -253,7 +276,7 @@ class FinalDraw(DrawGenerator):
                 "across the cut: a play-off game is needed.",
                 params={"players": tied, "place": ranked[size].ranking or 0},
             )
-        return [[e.id for e in ranked[:size]]]
+        return ranked
 
 
 class ManualDraw(DrawGenerator):
@@ -267,11 +290,14 @@ class ManualDraw(DrawGenerator):
             r.manual_tables, r.entrants, r.history, r.policy, optional=r.optional
         )
 
-    def generate(self) -> Draw:
+    def check(self) -> None:
         errors = [p for p in self.problems() if p.is_error]
         if errors:
             text = " ".join(p.message for p in errors)
             raise DrawProblemsError(f"The draw cannot be confirmed: {text}")
+
+    def generate(self) -> Draw:
+        self.check()
         return self.finish(tuple(tuple(t) for t in self.request.manual_tables))
 
 
@@ -287,3 +313,10 @@ GENERATORS: dict[Method, type[DrawGenerator]] = {
 def draw_make(request: DrawRequest) -> Draw:
     """Make the draw the request asks for; same request, same draw."""
     return GENERATORS[request.method](request).generate()
+
+
+def draw_check(request: DrawRequest) -> None:
+    """Raise what :func:`draw_make` would raise before its search (field size, rankings, a
+    tie at the final's cut): cheap, so a request can refuse at once and leave the one
+    computation of the draw to its job."""
+    GENERATORS[request.method](request).check()

@@ -1,16 +1,20 @@
 """The draw manager: reads rows, calls the pure ``tournaments.pairing``, writes the result.
 
-Flow: ``round_draw_start`` checks everything the director can fix, marks the round ``drawing``
-and starts ``round_draw_task`` on commit; the task calls ``round_draw_run``, which stores the
-tables, seats and flags, and on the round the seed, the full request (``draw_inputs``, enough
-to recompute the draw with ``draw_replay``) and the quality report, leaving a ``draft``. The
-director may swap seats (``seat_swap``: rechecked at once) or enter a manual draw
-(``round_draw_manual``), then ``round_draw_publish``.
+Flow: ``round_draw_start`` checks, without computing the draw, everything the director can
+fix (``draw_check``), marks the round ``drawing`` and queues ``round_draw_task``; the task calls
+``round_draw_run``, which computes the draw, once, and stores the tables, seats and flags, and
+on the round the seed, the full request (``draw_inputs``, enough to recompute the draw with
+``draw_replay``) and the quality report, leaving a ``draft``. A draw the job refuses or fails
+leaves the round as it was before (``planned``, or its earlier draft) with ``draw_error``, to
+draw again. The director may swap seats (``seat_swap``: rechecked at once) or enter a manual
+draw (``round_draw_manual``), then ``round_draw_publish``.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
+import uuid
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,7 +23,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scwu.broker import task_named
+from scwu.broker import task_send_or_refuse
 from scwu.models import Ban
 from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
@@ -35,7 +39,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.models.rounds import DrawMethod, drawn_method_choices
-from tournaments.pairing.draws import draw_make
+from tournaments.pairing.draws import draw_check, draw_make
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.manual import check_manual_draw
 from tournaments.pairing.model import (
@@ -49,7 +53,6 @@ from tournaments.pairing.model import (
     TablePolicy,
     Tables,
 )
-from tournaments.pairing.sizes import table_sizes
 from tournaments.permissions import require_director
 from tournaments.rating.selectors import ratings_for
 from tournaments.results.playoff import playoff_seating
@@ -61,6 +64,8 @@ from tournaments.services.rounds import FINAL_STAGES, round_word_for_field, word
 
 #: The draw job (defined in ``tournaments.tasks``, which calls ``round_draw_run``).
 ROUND_DRAW_TASK = "tournaments.round_draw"
+
+logger = logging.getLogger(__name__)
 
 
 class _Field:
@@ -204,7 +209,9 @@ def _assert_drawable(round: Round) -> None:
             {"round": [_("Start the tournament (status running) before drawing a round.")]},
             code="not_running",
         )
-    if round.status not in (RoundStatus.PLANNED, RoundStatus.DRAFT):
+    # A round still drawing may be drawn again: its job may have been lost with a worker
+    # or the broker; the newer job replaces it (``round_draw_run`` skips a replaced one).
+    if round.status not in (RoundStatus.PLANNED, RoundStatus.DRAWING, RoundStatus.DRAFT):
         raise ValidationError(
             {
                 "round": [
@@ -268,9 +275,7 @@ def round_draw_start(
             code="no_ranking",
         )
     try:
-        if method != DrawMethod.SEEDED_FINAL:
-            table_sizes(len(field.eligible), field.policy)
-        draw_make(field.request(round, seed=0, method=Method(method)))  # a dry run
+        draw_check(field.request(round, seed=0, method=Method(method)))
     except PairingError as exc:
         raise field.refuse(exc, "entries" if exc.code == "field_size" else "round") from exc
     longer = round_word_for_field(round, len(field.eligible))
@@ -280,9 +285,16 @@ def round_draw_start(
     round.draw_method = method
     round.status = RoundStatus.DRAWING
     round.draw_error = ""
+    round.draw_task_id = uuid.uuid4().hex
     round.save()
-    round_id, draw_seed = round.pk, round.draw_seed
-    transaction.on_commit(lambda: task_named(ROUND_DRAW_TASK).delay(round_id, draw_seed))
+    # Queued before this transaction commits, not on commit: a broker that cannot be reached
+    # then refuses the request and rolls everything back (the round stays as it was, and the
+    # director may simply try again), where a send after the commit would leave the round
+    # ``drawing`` with no job. The job cannot run early: it waits for this transaction's lock
+    # on the round, and a job whose round is not (or no longer) drawing for it does nothing.
+    task_send_or_refuse(
+        ROUND_DRAW_TASK, round.pk, round.draw_seed, round.draw_task_id, field="round"
+    )
     return round
 
 
@@ -319,12 +331,23 @@ def _write(round: Round, draw: Draw, names: dict[int, str]) -> None:
     round.save()
 
 
-def round_draw_run(*, round_id: int, seed: int) -> Round:
-    """The draw job's body: compute and store a draft; a refusal is stored on the round."""
+def _draw_refused(round_id: int, message: str) -> None:
+    """The job could not draw: the round goes back to what it was before the draw started
+    (its earlier draft is still stored, else ``planned``), saying why."""
+    tables = Table.objects.filter(round_id=round_id).exists()
+    Round.objects.filter(pk=round_id, status=RoundStatus.DRAWING).update(
+        status=RoundStatus.DRAFT if tables else RoundStatus.PLANNED, draw_error=message
+    )
+
+
+def round_draw_run(*, round_id: int, seed: int, job: str = "") -> Round:
+    """The draw job's body: compute the draw (the one computation of it) and store a draft.
+    A refusal, or any failure, is stored on the round, which can then be drawn again.
+    ``job`` names the start it is for: a job that a later start replaced does nothing."""
     try:
         with transaction.atomic():
             round = _lock(Round(pk=round_id))
-            if round.status != RoundStatus.DRAWING:
+            if round.status != RoundStatus.DRAWING or (job and job != round.draw_task_id):
                 return round
             field = _Field(round)
             method = Method(round.draw_method)
@@ -335,11 +358,13 @@ def round_draw_run(*, round_id: int, seed: int) -> Round:
             names = _Field(Round.objects.get(pk=round_id)).names
         except ValidationError:  # the stage's field itself is refused now: no nicknames
             names = {}
-        message = pairing_error_message(exc, names)
-        Round.objects.filter(pk=round_id).update(status=RoundStatus.PLANNED, draw_error=message)
+        _draw_refused(round_id, pairing_error_message(exc, names))
     except ValidationError as exc:  # e.g. the tie a play-off was for is gone
-        message = " ".join(exc.messages)
-        Round.objects.filter(pk=round_id).update(status=RoundStatus.PLANNED, draw_error=message)
+        _draw_refused(round_id, " ".join(exc.messages))
+    except Exception:
+        logger.exception("the draw of round %s failed", round_id)
+        _draw_refused(round_id, _("The draw failed because of an error on the server: draw again."))
+        raise
     return Round.objects.get(pk=round_id)
 
 
