@@ -34,6 +34,7 @@ from tests.integration.faults import (
     redis_down,
     wait_until,
 )
+from tests.tournaments.test_draw import seated
 from tournaments.models import Entry, Placing, ResultsState, Round, RoundStatus, TournamentStatus
 from tournaments.results import services as results_services
 from tournaments.results.services import RECOMPUTE_DELAY, results_recompute
@@ -296,12 +297,6 @@ def test_postgresql_restarted_under_load_fails_cleanly_and_loses_nothing(live_se
     print(f"PostgreSQL restart under load: answers {dict(statuses)}, slowest {slowest[0]:.2f} s")
 
 
-def _seated(round: Round) -> list[list[int]]:
-    return [
-        [s.entry_id for s in t.seats.order_by("position")] for t in round.tables.order_by("number")
-    ]
-
-
 def test_a_draw_started_while_the_broker_is_down_is_refused_and_the_round_stays_drawable(
     client: Client, director: User
 ) -> None:
@@ -340,4 +335,4 @@ def test_a_draw_started_while_the_broker_is_down_is_refused_and_the_round_stays_
     )
     round.refresh_from_db()
     assert round.draw_seed == 5 and not round.draw_error
-    assert _seated(round) == [list(t) for t in draw_replay(round.draw_inputs).tables]
+    assert seated(round) == [list(t) for t in draw_replay(round.draw_inputs).tables]

@@ -16,6 +16,7 @@ from django.test import Client
 from scwu.api.errors import exception_handler
 from scwu.broker import BrokerUnavailable
 from tests.factories import EntryFactory, RoundFactory
+from tests.tournaments.test_draw import seated
 from tournaments.models import Entry, Round, RoundStatus, Tournament
 from tournaments.pairing import Draw, DrawRequest
 from tournaments.services import draw
@@ -23,12 +24,6 @@ from tournaments.services import draw
 pytestmark = pytest.mark.django_db
 
 Field = Callable[..., list[Entry]]
-
-
-def _seated(round: Round) -> list[list[int]]:
-    return [
-        [s.entry_id for s in t.seats.order_by("position")] for t in round.tables.order_by("number")
-    ]
 
 
 def test_the_draw_is_computed_once_in_its_job(
@@ -50,8 +45,8 @@ def test_the_draw_is_computed_once_in_its_job(
     assert len(computed) == 1, "the request must not compute a dry run of the draw"
     assert computed[0].seed == 11
     # and what is stored is that one computation, which the stored inputs reproduce
-    assert _seated(round) == [list(t) for t in real(computed[0]).tables]
-    assert _seated(round) == [list(t) for t in draw.draw_replay(round.draw_inputs).tables]
+    assert seated(round) == [list(t) for t in real(computed[0]).tables]
+    assert seated(round) == [list(t) for t in draw.draw_replay(round.draw_inputs).tables]
 
 
 def test_the_request_still_refuses_at_once_what_the_director_can_fix(
@@ -125,7 +120,7 @@ def test_a_failed_draw_again_keeps_the_earlier_draft(
     round = RoundFactory(tournament=tournament, number=1)
     draw.round_draw_start(by=director, round=round, seed=3)
     round.refresh_from_db()
-    before = _seated(round)
+    before = seated(round)
     Round.objects.filter(pk=round.pk).update(
         status=RoundStatus.DRAWING, draw_method="no_longer_a_method", draw_task_id="again"
     )
@@ -133,7 +128,7 @@ def test_a_failed_draw_again_keeps_the_earlier_draft(
         draw.round_draw_run(round_id=round.pk, seed=4, job="again")
     round.refresh_from_db()
     assert round.status == RoundStatus.DRAFT
-    assert _seated(round) == before
+    assert seated(round) == before
 
 
 def test_a_round_left_drawing_can_be_drawn_again_and_the_replaced_job_does_nothing(
@@ -148,12 +143,12 @@ def test_a_round_left_drawing_can_be_drawn_again_and_the_replaced_job_does_nothi
     draw.round_draw_start(by=director, round=round, seed=9)
     round.refresh_from_db()
     assert round.status == RoundStatus.DRAFT
-    drawn = _seated(round)
+    drawn = seated(round)
     # and the lost job, delivered late, changes nothing
     Round.objects.filter(pk=round.pk).update(status=RoundStatus.DRAWING)
     draw.round_draw_run(round_id=round.pk, seed=1, job="lost")
     round.refresh_from_db()
-    assert round.status == RoundStatus.DRAWING and _seated(round) == drawn
+    assert round.status == RoundStatus.DRAWING and seated(round) == drawn
 
 
 def test_the_drawing_page_offers_to_start_the_draw_again(
