@@ -15,7 +15,11 @@ from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
 from tournaments.league.fields import LeaguePointsField
 from tournaments.models import RoundStage, Tournament
-from tournaments.models.rounds import PlackaModeChoice, drawn_method_choices
+from tournaments.models.rounds import (
+    PlackaModeChoice,
+    drawn_method_choices,
+    drawn_method_refusal,
+)
 
 
 class DateInput(forms.DateInput):
@@ -194,7 +198,11 @@ class RoundFormatForm(_TournamentWordsMixin, forms.Form):
 
 
 class DrawStartForm(forms.Form):
-    method = forms.ChoiceField(label=_("Method"), choices=drawn_method_choices())
+    method = forms.ChoiceField(
+        label=_("Method"),
+        choices=drawn_method_choices(),
+        error_messages={"invalid_choice": drawn_method_refusal()},
+    )
     seed = forms.IntegerField(
         label=_("Seed (empty: by lot)"), required=False, min_value=0, max_value=2**63 - 1
     )

@@ -21,7 +21,12 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod, PlackaModeChoice, drawn_method_choices
+from tournaments.models.rounds import (
+    DrawMethod,
+    PlackaModeChoice,
+    drawn_method_choices,
+    drawn_method_refusal,
+)
 from tournaments.standings import METRICS
 from tournaments.visibility import may_see_draw
 
@@ -245,6 +250,7 @@ class RoundDrawInputSerializer(serializers.Serializer[Any]):
         choices=drawn_method_choices(),
         required=False,
         default="",
+        error_messages={"invalid_choice": drawn_method_refusal()},
     )
 
 

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -48,6 +50,16 @@ class DrawMethod(models.TextChoices):
 def drawn_method_choices() -> list[tuple[str, StrOrPromise]]:
     """The methods the site draws by itself: all but manual, which a director enters."""
     return [c for c in DrawMethod.choices if c[0] != DrawMethod.MANUAL]
+
+
+def _drawn_method_refusal() -> str:
+    methods = "; ".join(str(label) for _value, label in drawn_method_choices())
+    return gettext("Choose one of: %(methods)s; a manual draw is entered.") % {"methods": methods}
+
+
+#: The refusal of a method the site does not draw, naming every one it does (the service,
+#: the API and the form say the same, in the language of the request).
+drawn_method_refusal = lazy(_drawn_method_refusal, str)
 
 
 class Round(models.Model):

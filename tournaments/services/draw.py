@@ -38,7 +38,7 @@ from tournaments.models import (
     TableSeat,
     TournamentStatus,
 )
-from tournaments.models.rounds import DrawMethod, drawn_method_choices
+from tournaments.models.rounds import DrawMethod, drawn_method_choices, drawn_method_refusal
 from tournaments.pairing.draws import draw_check, draw_make
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.manual import check_manual_draw
@@ -255,17 +255,8 @@ def round_draw_start(
     require_director(by, round.tournament)
     _assert_drawable(round)
     method = method or round.draw_method
-    drawn = drawn_method_choices()
-    if method not in {value for value, _label in drawn}:
-        raise ValidationError(
-            {
-                "method": [
-                    _("Choose one of: %(methods)s; a manual draw is entered.")
-                    % {"methods": "; ".join(str(label) for _value, label in drawn)}
-                ]
-            },
-            code="method",
-        )
+    if method not in {value for value, _label in drawn_method_choices()}:
+        raise ValidationError({"method": [str(drawn_method_refusal())]}, code="method")
     field = _Field(round)
     if method in (DrawMethod.STANDINGS, DrawMethod.SEEDED_FINAL) and any(
         e.ranking is None for e in field.eligible
