@@ -13,6 +13,11 @@ Decisions where the rules are silent:
   spot; otherwise the cut stays unresolved and the director may play another one.
 - A final decided before everyone left (a final played until the first placka) places
   the players still at the table by the remainder rule, like the end of an elimination.
+- One decision classifies a tournament (:func:`classified_by`), for every page, export,
+  the placings and so the season ranking: a final classifies it (while being played too);
+  a tournament finished without a final is classified by its basic rounds (with a play-off
+  at the cut, if one was played); before either, its standings are provisional. A league is
+  classified by its league table (:mod:`.league`), not by the success-rate standings.
 - The tournament figure of a player (:func:`tournament_figures`: deals played and lost,
   placky) counts every counted deal of every visible round, the final, the small final
   and the play-off included, except a play-off's fillers, whose results count for
@@ -21,12 +26,14 @@ Decisions where the rules are silent:
 
 from __future__ import annotations
 
+import enum
+import itertools
 import logging
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.models import RoundStage, Tournament
+from tournaments.models import RoundStage, Tournament, TournamentFormat, TournamentStatus
 from tournaments.standings import (
     DEFAULT_CUT_SIZE,
     Classification,
@@ -47,7 +54,9 @@ from tournaments.standings import (
     final_place,
     standings_compute,
 )
+from tournaments.standings.league import LeagueScoring
 
+from .league import LeagueResult, league_compute
 from .loading import EntryRow, LineRow, ResultsData
 
 logger = logging.getLogger(__name__)
@@ -60,26 +69,58 @@ class ResultsSettings:
     precedence: tuple[str, ...]
     cut_size: int
     remainder: RemainderRule
+    #: Finished by its director: classified even without a final (:func:`classified_by`).
+    finished: bool = False
+    #: A league's scoring and its points list; ``None`` for any other format.
+    league: tuple[LeagueScoring, tuple[int, ...]] | None = None
 
     @classmethod
     def of(cls, tournament: Tournament) -> ResultsSettings:
+        league = None
+        if tournament.format == TournamentFormat.LEAGUE:
+            points = tuple(int(p) for p in tournament.league_points)
+            league = (LeagueScoring(tournament.league_scoring), points)
         return cls(
             precedence=tuple(tournament.tiebreaks),
             cut_size=tournament.final_size or DEFAULT_CUT_SIZE,
             remainder=RemainderRule.SUCCESS_RATE
             if tournament.final_last_places_by_success
             else RemainderRule.SHARED,
+            finished=tournament.status == TournamentStatus.FINISHED,
+            league=league,
         )
+
+
+class ClassifiedBy(enum.StrEnum):
+    """Where a tournament's classification comes from (the pages say which)."""
+
+    FINAL = "final"
+    BASIC_ROUNDS = "basic_rounds"
+    LEAGUE_TABLE = "league_table"
+
+
+def classified_by(*, has_final: bool, settings: ResultsSettings) -> ClassifiedBy | None:
+    """The one decision whether a tournament is classified, and by what (see the module);
+    ``None``: not yet, its standings are provisional."""
+    if has_final:
+        return ClassifiedBy.FINAL
+    if not settings.finished:
+        return None
+    return ClassifiedBy.BASIC_ROUNDS if settings.league is None else ClassifiedBy.LEAGUE_TABLE
 
 
 @dataclass(frozen=True)
 class Computed:
     standings: Standings
-    #: The classification: with a final, or always when asked to ``classify``.
+    #: The classification (:func:`classified_by`), or always when asked to ``classify``.
     classification: Classification | None
     has_final: bool
     #: The tournament figure by player id (see the module).
     figures: Mapping[int, Tally]
+    #: What classifies the tournament; ``None`` while its standings are provisional.
+    classified_by: ClassifiedBy | None = None
+    #: A league's table (``None`` for any other format).
+    league: LeagueResult | None = None
 
 
 def tournament_figures(
@@ -275,9 +316,18 @@ def results_compute(
             except PlayoffMismatchError:
                 logger.warning("play-off result does not match the tie at the cut")
     figures = tournament_figures(data, visible, standings)
+    league = _league(data, visible, settings, figures)
     final = _final_placing(data, visible, RoundStage.FINAL, 1, settings, ())
-    if final is None and not classify:
-        return Computed(standings=standings, classification=None, has_final=False, figures=figures)
+    basis = classified_by(has_final=final is not None, settings=settings)
+    if basis is None and not classify:
+        return Computed(
+            standings=standings,
+            classification=None,
+            has_final=False,
+            figures=figures,
+            league=league,
+        )
+    order = None if league is None else _league_order(league)
     first_small = len(final.entries) + 1 if final is not None else 1
     small = _final_placing(
         data,
@@ -294,13 +344,46 @@ def results_compute(
             small_final=small,
             points_table=points,
             small_final_first_place=_first_place(data, visible, RoundStage.SMALL_FINAL),
+            basic_order=order,
         )
     except StandingsError:
         logger.exception("final rounds do not fit the standings; classified by basic rounds")
-        classification = classification_compute(standings=standings, points_table=points)
+        classification = classification_compute(
+            standings=standings, points_table=points, basic_order=order
+        )
     return Computed(
         standings=standings,
         classification=classification,
         has_final=final is not None,
         figures=figures,
+        classified_by=basis,
+        league=league,
     )
+
+
+def _league(
+    data: ResultsData,
+    visible: Collection[int],
+    settings: ResultsSettings,
+    figures: Mapping[int, Tally],
+) -> LeagueResult | None:
+    if data.league is None or settings.league is None:
+        return None
+    scoring, points = settings.league
+    return league_compute(
+        data.league,
+        data.rounds,
+        visible=visible,
+        figures=figures,
+        scoring=scoring,
+        points=points,
+        names={e.info.player_id: e.info.nickname for e in data.entries},
+    )
+
+
+def _league_order(league: LeagueResult) -> list[list[int]]:
+    """The league table's places as groups of tied players, best first."""
+    return [
+        [line.player_id for line in lines]
+        for _place, lines in itertools.groupby(league.lines, key=lambda line: line.place)
+    ]

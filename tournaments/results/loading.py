@@ -7,6 +7,7 @@ seat results, entries, seats of the final rounds, the points table), so the math
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -25,6 +26,7 @@ from tournaments.models import (
     RoundStatus,
     TableSeat,
     Tournament,
+    TournamentFormat,
 )
 from tournaments.standings import EntrantStatus
 
@@ -45,6 +47,10 @@ class RoundInfo:
     first_place: int | None = None
     #: A play-off's fillers (entry ids): seated to make four, their results count for nothing.
     fillers: tuple[int, ...] = ()
+    #: A league's night (its date); ``None`` for an undated round.
+    night: dt.date | None = None
+    #: Drawn and published (in play or finished): a league night counts it.
+    drawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,26 @@ class LineRow(NamedTuple):
     game_finished: bool
 
 
+class LeagueSeat(NamedTuple):
+    """A seat of a league night's finished game: what its placement points read."""
+
+    table_id: int
+    round_id: int
+    player_id: int
+    letters: int
+    is_disqualified: bool
+
+
+@dataclass(frozen=True)
+class LeagueRows:
+    """What a league table reads besides the seat results (league tournaments only)."""
+
+    #: (player id, round id) of every seat: who attended which round.
+    attendance: tuple[tuple[int, int], ...]
+    #: The seats of every finished game.
+    games: tuple[LeagueSeat, ...]
+
+
 @dataclass(frozen=True)
 class ResultsData:
     """Everything read for one tournament, all rounds (visibility is applied later)."""
@@ -90,6 +116,8 @@ class ResultsData:
     entries: tuple[EntryRow, ...]
     #: (entry id, round id, table id) of every seat in a final or small final round.
     final_seats: tuple[tuple[int, int, int], ...]
+    #: A league's nights (``None`` for any other format).
+    league: LeagueRows | None = None
 
 
 def entrant_status(*, is_substitute: bool, status: str, classified: bool) -> EntrantStatus:
@@ -129,7 +157,23 @@ def results_version(tournament_id: int) -> int:
 
 
 def results_load(tournament: Tournament) -> ResultsData:
-    """Read rounds, seat results and entries of ``tournament`` (four queries at most)."""
+    """Read rounds, seat results and entries of ``tournament`` (four queries at most; a
+    league's nights two more)."""
+    round_rows = (
+        Round.objects.filter(tournament_id=tournament.pk)
+        .order_by("number")
+        .values_list(
+            "pk",
+            "number",
+            "stage",
+            "released",
+            "status",
+            "word__label",
+            "first_place",
+            "draw_report",
+            "night",
+        )
+    )
     rounds = tuple(
         (
             pk,
@@ -143,22 +187,11 @@ def results_load(tournament: Tournament) -> ResultsData:
                 fillers=tuple(int(pk) for pk in (report or {}).get("fillers", ()))
                 if stage == RoundStage.PLAYOFF
                 else (),
+                night=night,
+                drawn=status in (RoundStatus.PUBLISHED, RoundStatus.FINISHED),
             ),
         )
-        for pk, number, stage, released, status, label, first_place, report in Round.objects.filter(
-            tournament_id=tournament.pk
-        )
-        .order_by("number")
-        .values_list(
-            "pk",
-            "number",
-            "stage",
-            "released",
-            "status",
-            "word__label",
-            "first_place",
-            "draw_report",
-        )
+        for pk, number, stage, released, status, label, first_place, report, night in round_rows
     )
     round_ids = [pk for pk, _ in rounds]
     lines = tuple(
@@ -220,7 +253,28 @@ def results_load(tournament: Tournament) -> ResultsData:
             .order_by("table__round_id", "table__number", "position")
             .values_list("entry_id", "table__round_id", "table_id")
         )
-    return ResultsData(rounds=rounds, lines=lines, entries=entries, final_seats=final_seats)
+    league = _league_load(round_ids) if tournament.format == TournamentFormat.LEAGUE else None
+    return ResultsData(
+        rounds=rounds, lines=lines, entries=entries, final_seats=final_seats, league=league
+    )
+
+
+def _league_load(round_ids: list[int]) -> LeagueRows:
+    """Who sat at each round and the letters of every finished game (two queries)."""
+    attendance = tuple(
+        TableSeat.objects.filter(table__round_id__in=round_ids)
+        .order_by("table__round_id", "entry__player_id")
+        .values_list("entry__player_id", "table__round_id")
+    )
+    games = tuple(
+        LeagueSeat(table, round_id, player, letters, bool(disqualified))
+        for table, round_id, player, letters, disqualified in SeatResult.objects.filter(
+            round_id__in=round_ids, game_finished=True
+        )
+        .order_by("seat__table_id", "entry__player_id")
+        .values_list("seat__table_id", "round_id", "entry__player_id", "letters", "is_disqualified")
+    )
+    return LeagueRows(attendance=attendance, games=games)
 
 
 def points_table_load(tournament: Tournament) -> dict[int, int] | None:

@@ -28,12 +28,15 @@ from tournaments.standings import Classification, Standings, Tally, standings_co
 from tournaments.visibility import results_viewer_may_see_unreleased
 
 from .compute import (
+    ClassifiedBy,
     ResultsSettings,
     basic_lines,
+    classified_by,
     entrants_build,
     points_table,
     results_compute,
 )
+from .league import LeagueResult, Night
 from .loading import (
     EntryInfo,
     ResultsData,
@@ -44,7 +47,10 @@ from .loading import (
 )
 
 __all__ = [
+    "ClassifiedBy",
     "EntryInfo",
+    "LeagueResult",
+    "Night",
     "RoundInfo",
     "TournamentResults",
     "results_viewer_may_see_unreleased",
@@ -104,13 +110,22 @@ class TournamentResults:
     visible_rounds: tuple[int, ...]
     #: Standings of the visible basic rounds, with the cut.
     standings: Standings
-    #: The final classification once a final round exists (``None`` before).
+    #: The classification once a final round exists or the tournament is finished
+    #: (``None`` before: the standings are provisional); ``classified_by`` says by what.
     classification: Classification | None
     #: Display data by player id.
     entries: Mapping[int, EntryInfo]
     includes_unreleased: bool
     #: The tournament figure by player id: every counted deal, the final included.
     figures: Mapping[int, Tally]
+    classified_by: ClassifiedBy | None = None
+    #: A league's table (``None`` for any other format).
+    league: LeagueResult | None = None
+
+    @property
+    def is_provisional(self) -> bool:
+        """Not classified yet, or a final still being played."""
+        return self.classification is None or not self.classification.is_complete
 
 
 _recent = _Recent()
@@ -125,12 +140,13 @@ def results_build(
 ) -> TournamentResults:
     """Compute the results of ``data`` as a viewer sees them (no cache)."""
     visible = visible_round_numbers(data, include_unreleased=include_unreleased)
+    settings = ResultsSettings.of(tournament)
     has_final = any(info.stage == RoundStage.FINAL for _, info in data.rounds)
     table = None
-    if has_final:
+    if classified_by(has_final=has_final, settings=settings) is not None:
         table = points_table(points_table_load(tournament), str(tournament.category or ""))
     computed = results_compute(
-        data, settings=ResultsSettings.of(tournament), visible=visible, points=table, classify=False
+        data, settings=settings, visible=visible, points=table, classify=False
     )
     return TournamentResults(
         tournament_id=tournament.pk,
@@ -142,6 +158,8 @@ def results_build(
         entries=MappingProxyType({e.info.player_id: e.info for e in data.entries}),
         includes_unreleased=include_unreleased,
         figures=MappingProxyType(dict(computed.figures)),
+        classified_by=computed.classified_by,
+        league=computed.league,
     )
 
 

@@ -206,7 +206,7 @@ def results_recompute(tournament_id: int) -> int:
             computed=version,
             computed_at=timezone.now(),
             is_complete=bool(
-                shown.has_final
+                shown.classified_by is not None
                 and shown.classification is not None
                 and shown.classification.is_complete
                 and all_finished

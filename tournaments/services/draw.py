@@ -57,7 +57,7 @@ from tournaments.permissions import require_director
 from tournaments.rating.selectors import ratings_for
 from tournaments.results.playoff import playoff_seating
 from tournaments.results.selectors import tournament_results
-from tournaments.results.services import results_recompute_if_stale
+from tournaments.results.services import results_changed, results_recompute_if_stale
 from tournaments.selectors import round_is_finished, round_previous
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
 from tournaments.services.rounds import FINAL_STAGES, round_word_for_field, word_switch
@@ -467,4 +467,6 @@ def round_draw_publish(*, by: AnyUser | None, round: Round) -> Round:
     round.status = RoundStatus.PUBLISHED
     round.published_at = timezone.now()
     round.save(update_fields=["status", "published_at"])
+    # A published round is a night a league table counts (who attended it).
+    results_changed(round.tournament_id)
     return round

@@ -141,6 +141,10 @@ def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status:
     tournament.save(update_fields=["status"])
     if reopened:
         tournament_reopen_audit(by=by, tournament=tournament)
+    if reopened or status == TournamentStatus.FINISHED:
+        # Finishing classifies a tournament without a final (by its basic rounds) and
+        # reopening makes it provisional again: the placings and every page change.
+        results_changed(tournament.pk)
     if status == TournamentStatus.FINISHED:
         # The season rankings count finished tournaments only: finishing one changes them.
         season_id = tournament.season_id

@@ -74,6 +74,20 @@ def _final_groups(
     return [([rows[p] for p in members], stage, is_open) for members, is_open in placing.groups()]
 
 
+def _ordered_groups(
+    order: Sequence[Sequence[PlayerId]], rows: Sequence[StandingRow]
+) -> list[_Group]:
+    """``rows`` in the groups of ``order`` (e.g. a league table's places), then whoever
+    ``order`` leaves out in the standings' order."""
+    by_id = {row.player_id: row for row in rows}
+    named = {player for group in order for player in group}
+    groups: list[_Group] = [
+        ([by_id[p] for p in group if p in by_id], Stage.BASIC_ROUNDS, False) for group in order
+    ]
+    groups = [group for group in groups if group[0]]
+    return groups + _rest_groups([row for row in rows if row.player_id not in named])
+
+
 def _rest_groups(rows: Sequence[StandingRow]) -> list[_Group]:
     groups: list[_Group] = []
     previous: int | None = None
@@ -93,6 +107,7 @@ def classification_compute(
     small_final: FinalPlacing | None = None,
     points_table: PointsTable | None = None,
     small_final_first_place: int | None = None,
+    basic_order: Sequence[Sequence[PlayerId]] | None = None,
 ) -> Classification:
     """The final classification, with ranking points when ``points_table`` is given.
 
@@ -101,6 +116,8 @@ def classification_compute(
     The small final follows the final unless ``small_final_first_place`` asks for a
     later block: the basic-round groups ranked above it come first (a group is never
     split, so the block starts at the first place at or after the one asked).
+    ``basic_order`` (groups of tied players, best first) orders the players outside the
+    finals instead of the standings, e.g. a league's table.
     """
     by_id = {row.player_id: row for row in standings.rows}
     in_final = set(final.player_ids) if final else set()
@@ -110,7 +127,8 @@ def classification_compute(
         raise InvalidFinalError(f"players {both} are in both the final and the small final.")
     groups = _final_groups(final, Stage.FINAL, by_id)
     small_groups = _final_groups(small_final, Stage.SMALL_FINAL, by_id)
-    rest = _rest_groups([row for row in standings.rows if row.player_id not in in_final | in_small])
+    others = [row for row in standings.rows if row.player_id not in in_final | in_small]
+    rest = _rest_groups(others) if basic_order is None else _ordered_groups(basic_order, others)
     before = 0
     if small_final_first_place is not None:
         taken = sum(1 for members, _, _ in groups for row in members if row.status.is_placed)

@@ -10,6 +10,7 @@ from scwu.security.params import int_param
 from tournaments import matchday, selectors
 from tournaments.models import EntryStatus, Round, Season, Tournament, TournamentStatus
 from tournaments.permissions import can_direct
+from tournaments.results.selectors import tournament_results
 from tournaments.views.common import round_of
 
 
@@ -54,6 +55,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and tournament.status == TournamentStatus.REGISTRATION,
             "club_players": club_players,
             "live_rounds": matchday.round_live_list(tournament),
+            # A finished tournament says what classified it (the results pages say the same).
+            "results": tournament_results(tournament)
+            if tournament.status == TournamentStatus.FINISHED
+            else None,
         },
     )
 
