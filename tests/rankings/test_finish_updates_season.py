@@ -6,10 +6,9 @@ from typing import Any
 
 import pytest
 
-from scwu.models import Player
-from tests.factories import PlayerFactory, UserFactory
-from tests.rankings.factories import category_create, placings_create
-from tournaments.models import SeasonRankingRow, TournamentStatus
+from tests.rankings.factories import category_create
+from tests.tournaments.results.conftest import make_event
+from tournaments.models import RoundStatus, SeasonRankingRow, TournamentStatus
 from tournaments.services.tournaments import tournament_status_set
 
 pytestmark = pytest.mark.django_db
@@ -18,22 +17,20 @@ pytestmark = pytest.mark.django_db
 def test_finishing_a_tournament_recomputes_its_season(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from tests.factories import TournamentFactory
-
-    director = UserFactory(roles=["director"])
-    tournament = TournamentFactory(
-        status=TournamentStatus.RUNNING, category=category_create("open", [10, 6, 3])
-    )
-    winner: Player = PlayerFactory()
-    second: Player = PlayerFactory()
-    placings_create(tournament, [(winner, 1), (second, 2)])
-    assert not SeasonRankingRow.objects.filter(season=tournament.season).exists()
+    e = make_event("abcd", category=category_create("open", [10, 6, 3]))
+    round_ = e.round("abcd")
+    with django_capture_on_commit_callbacks(execute=True):
+        e.play(round_, 1, "ddcb")  # a no letter, b and c one each, d two
+    round_.status = RoundStatus.FINISHED
+    round_.save(update_fields=["status"])
+    assert not SeasonRankingRow.objects.filter(season=e.tournament.season).exists()
 
     with django_capture_on_commit_callbacks(execute=True):
-        tournament_status_set(by=director, tournament=tournament, status=TournamentStatus.FINISHED)
+        tournament_status_set(
+            by=e.director, tournament=e.tournament, status=TournamentStatus.FINISHED
+        )
 
-    rows = SeasonRankingRow.objects.filter(season=tournament.season, kind="players")
-    assert [(row.player_id, row.place, int(row.points)) for row in rows.order_by("place")] == [
-        (winner.pk, 1, 10),
-        (second.pk, 2, 6),
-    ]
+    rows = SeasonRankingRow.objects.filter(season=e.tournament.season, kind="players")
+    ranked = [(row.player_id, row.place, row.points) for row in rows.order_by("place", "pk")]
+    assert ranked[0] == (e.pid("a"), 1, 10)
+    assert ranked[-1][0] == e.pid("d")
