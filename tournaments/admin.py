@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.forms import BaseInlineFormSet
 from django.http import HttpRequest
 
+from tournaments.lifecycle.tournament import finished_refusal
 from tournaments.models import (
     Category,
     CategoryPoints,
@@ -75,6 +76,9 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["host_clubs", "directors", "line_judges"]
+    # The status moves through the lifecycle's rules (the tournament's page and the API):
+    # finishing asks a confirmation, reopening is logged.
+    readonly_fields = ["status"]
 
 
 @admin.register(Entry)
@@ -82,6 +86,16 @@ class EntryAdmin(admin.ModelAdmin[Entry]):
     list_display = ["player", "tournament", "status", "is_substitute"]
     list_filter = ["tournament", "status"]
     raw_id_fields = ["player", "replaces"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Entry | None = None) -> bool:
+        # A finished tournament's entries are frozen with its classification until it is
+        # reopened (the lifecycle's rule, as the pages and the API obey it).
+        frozen = obj is not None and finished_refusal(obj.tournament) is not None
+        return not frozen and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Entry | None = None) -> bool:
+        frozen = obj is not None and finished_refusal(obj.tournament) is not None
+        return not frozen and super().has_delete_permission(request, obj)
 
 
 class TableInline(admin.TabularInline[Table, Round]):
@@ -94,6 +108,7 @@ class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ["tournament", "number", "stage", "word", "status", "released"]
     list_filter = ["stage", "status"]
     inlines = [TableInline]
+    readonly_fields = ["status"]  # moved by the lifecycle's rules (the round pages, the API)
 
 
 class TableSeatInline(admin.TabularInline[TableSeat, Table]):

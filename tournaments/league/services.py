@@ -23,20 +23,16 @@ from collections.abc import Collection
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
-from django.utils import formats
 from django.utils.translation import gettext as _
 
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
+from tournaments.lifecycle import Action, Context, require
 from tournaments.models import (
     Entry,
     EntryStatus,
     Round,
-    RoundStatus,
     Tournament,
-    TournamentFormat,
-    TournamentStatus,
 )
 from tournaments.models.rounds import DrawMethod
 from tournaments.pairing.errors import FieldSizeError
@@ -49,10 +45,6 @@ from tournaments.services.entries import entry_check_in
 from tournaments.services.rounds import round_create
 
 
-def _date(night: dt.date) -> str:
-    return formats.date_format(night, "SHORT_DATE_FORMAT")
-
-
 def season_seed(tournament: Tournament) -> int | None:
     """The seed of the season's first draw (``None`` before any)."""
     return (
@@ -61,67 +53,6 @@ def season_seed(tournament: Tournament) -> int | None:
         .values_list("draw_seed", flat=True)
         .first()
     )
-
-
-def _assert_league(tournament: Tournament) -> None:
-    if tournament.format != TournamentFormat.LEAGUE:
-        raise ValidationError(
-            {"tournament": [_("This tournament is not a league.")]}, code="not_league"
-        )
-    if tournament.status != TournamentStatus.RUNNING:
-        raise ValidationError(
-            {"tournament": [_("Start the league (status running) before drawing a night.")]},
-            code="not_running",
-        )
-
-
-def _assert_night(tournament: Tournament, night: dt.date, next_round: bool) -> None:
-    rounds = tournament.rounds.exclude(night=None)
-    latest = rounds.aggregate(m=Max("night"))["m"]
-    if latest is not None and night < latest:
-        raise ValidationError(
-            {
-                "night": [
-                    _("The night of %(date)s is drawn already: nights go in date order.")
-                    % {"date": _date(latest)}
-                ]
-            },
-            code="night_order",
-        )
-    tonight = list(rounds.filter(night=night).order_by("number"))
-    if tonight and not next_round:
-        raise ValidationError(
-            {
-                "night": [
-                    _(
-                        "The night of %(date)s is already drawn (round %(n)d). To play another "
-                        "round tonight, draw the next round."
-                    )
-                    % {"date": _date(night), "n": tonight[-1].number}
-                ]
-            },
-            code="night_drawn",
-        )
-    if next_round and not tonight:
-        raise ValidationError(
-            {
-                "night": [
-                    _("Nothing is drawn on %(date)s yet: draw the night first.")
-                    % {"date": _date(night)}
-                ]
-            },
-            code="night_not_drawn",
-        )
-    unfinished = [r for r in tonight if r.status != RoundStatus.FINISHED]
-    if unfinished:
-        raise ValidationError(
-            {
-                "night": [
-                    _("Round %(n)d of tonight is not finished yet.") % {"n": unfinished[0].number}
-                ]
-            },
-            code="previous_unfinished",
-        )
 
 
 def _assert_field(tournament: Tournament, present: list[Entry]) -> None:
@@ -168,8 +99,11 @@ def league_night_draw(
     """Mark who is present tonight (entry ids), create tonight's round and start its draw."""
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     require_director(by, tournament)
-    _assert_league(tournament)
-    _assert_night(tournament, night, next_round)
+    require(
+        Action.DRAW_NIGHT,
+        tournament,
+        Context(by=by, extra={"night": night, "next_round": next_round}),
+    )
     entries = Entry.objects.filter(tournament=tournament, pk__in=list(present))
     known = list(entries.exclude(status=EntryStatus.WITHDRAWN))
     if len(known) != len(set(present)):

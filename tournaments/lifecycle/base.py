@@ -43,6 +43,9 @@ class Action(StrEnum):
     FINISH_ROUND = "finish_round"
     REOPEN_ROUND = "reopen_round"
     DELETE_ROUND = "delete_round"
+    RESET_DRAW = "reset_draw"
+    # A league's night: tonight's attendance and draw (``Context.extra``: night, next_round).
+    DRAW_NIGHT = "draw_night"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,8 @@ class Refusal:
     field: str = "detail"
 
     def error(self) -> ValidationError:
-        return ValidationError({self.field: [self.message]}, code=self.code)
+        # The code on the field's error itself: a dict's own ``code`` is dropped by Django.
+        return ValidationError({self.field: [ValidationError(self.message, code=self.code)]})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,11 @@ class Context:
 
 Rule = Callable[[Any, Context], Refusal | None]
 _RULES: dict[Action, list[Rule]] = {}
+Explanation = Callable[[Any, Context], StrOrPromise | None]
+_CONSEQUENCES: dict[Action, list[Explanation]] = {}
+
+#: The code of the refusal that asks a person to confirm an irreversible action.
+CONFIRM = "confirm"
 
 
 def rule(*actions: Action) -> Callable[[Rule], Rule]:
@@ -102,12 +111,46 @@ def require(action: Action, subject: Any, context: Context | None = None) -> Non
         raise found.error()
 
 
+def explains(*actions: Action) -> Callable[[Explanation], Explanation]:
+    """Register ``say(subject, context) -> text | None``: what ``actions`` will do that cannot
+    simply be undone (``None`` when nothing of the kind), for the confirmation."""
+
+    def register(say: Explanation) -> Explanation:
+        for action in actions:
+            _CONSEQUENCES.setdefault(action, []).append(say)
+        return say
+
+    return register
+
+
+def consequence(action: Action, subject: Any, context: Context | None = None) -> str | None:
+    """What ``action`` on ``subject`` will do that needs a confirmation, or ``None``."""
+    context = context or Context()
+    said = [str(text) for say in _CONSEQUENCES.get(action, ()) if (text := say(subject, context))]
+    return " ".join(said) or None
+
+
+def require_confirmed(
+    action: Action, subject: Any, confirmed: bool, context: Context | None = None
+) -> None:
+    """Refuse an action that needs a confirmation and did not get one: the refusal's message
+    is what the action will do (a 409 in the API, the confirmation step on the pages)."""
+    if confirmed:
+        return
+    text = consequence(action, subject, context)
+    if text is not None:
+        raise Refusal(CONFIRM, text, "confirm").error()
+
+
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """An action as a page shows it: enabled, or disabled with the reason."""
+    """An action as a page shows it: enabled, or disabled with the reason (and the rule's
+    ``code``); ``consequence`` is what it will do that asks a confirmation."""
 
     action: Action
     reason: StrOrPromise = ""
+    code: str = ""
+    consequence: StrOrPromise = ""
 
     @property
     def allowed(self) -> bool:
@@ -121,5 +164,9 @@ def offers(
     found: dict[str, Offer] = {}
     for action in actions:
         refused = refusal(action, subject, context)
-        found[str(action)] = Offer(action, refused.message if refused else "")
+        if refused is not None:
+            found[str(action)] = Offer(action, refused.message, refused.code)
+        else:
+            said = consequence(action, subject, context) or ""
+            found[str(action)] = Offer(action, consequence=said)
     return found

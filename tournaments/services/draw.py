@@ -28,6 +28,7 @@ from scwu.models import Ban
 from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
 from scwu.services.words import word_assert_usable
+from tournaments.lifecycle import Action, Context, require
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -36,7 +37,6 @@ from tournaments.models import (
     RoundStatus,
     Table,
     TableSeat,
-    TournamentStatus,
 )
 from tournaments.models.rounds import DrawMethod, drawn_method_choices, drawn_method_refusal
 from tournaments.pairing.draws import draw_check, draw_make
@@ -58,9 +58,8 @@ from tournaments.rating.selectors import ratings_for
 from tournaments.results.playoff import playoff_seating
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_changed, results_recompute_if_stale
-from tournaments.selectors import round_is_finished, round_previous
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
-from tournaments.services.rounds import FINAL_STAGES, round_word_for_field, word_switch
+from tournaments.services.rounds import round_word_for_field, word_switch
 
 #: The draw job (defined in ``tournaments.tasks``, which calls ``round_draw_run``).
 ROUND_DRAW_TASK = "tournaments.round_draw"
@@ -203,34 +202,8 @@ def draw_replay(inputs: dict[str, Any]) -> Draw:
     return draw_make(DrawRequest.from_dict(inputs))
 
 
-def _assert_drawable(round: Round) -> None:
-    if round.tournament.status != TournamentStatus.RUNNING:
-        raise ValidationError(
-            {"round": [_("Start the tournament (status running) before drawing a round.")]},
-            code="not_running",
-        )
-    # A round still drawing may be drawn again: its job may have been lost with a worker
-    # or the broker; the newer job replaces it (``round_draw_run`` skips a replaced one).
-    if round.status not in (RoundStatus.PLANNED, RoundStatus.DRAWING, RoundStatus.DRAFT):
-        raise ValidationError(
-            {
-                "round": [
-                    _("This round is %(status)s; it cannot be drawn again.")
-                    % {"status": round.get_status_display()}
-                ]
-            },
-            code="drawn",
-        )
-    previous = round_previous(round)
-    if round.stage in FINAL_STAGES:
-        # The final and the small final are played at the same time.
-        while previous is not None and previous.stage in FINAL_STAGES:
-            previous = round_previous(previous)
-    if previous is not None and not round_is_finished(previous):
-        raise ValidationError(
-            {"round": [_("Round %(n)d is not finished yet.") % {"n": previous.number}]},
-            code="previous_unfinished",
-        )
+def _assert_drawable(round: Round, action: Action, by: AnyUser | None) -> None:
+    require(action, round, Context(by=by))
     word_assert_usable(round.word)
 
 
@@ -253,7 +226,7 @@ def round_draw_start(
         results_recompute_if_stale(round.tournament_id)
     round = _lock(round)
     require_director(by, round.tournament)
-    _assert_drawable(round)
+    _assert_drawable(round, Action.DRAW, by)
     method = method or round.draw_method
     if method not in {value for value, _label in drawn_method_choices()}:
         raise ValidationError({"method": [str(drawn_method_refusal())]}, code="method")
@@ -331,6 +304,19 @@ def _draw_refused(round_id: int, message: str) -> None:
     )
 
 
+@transaction.atomic
+def round_draw_reset(*, by: AnyUser | None, round: Round) -> Round:
+    """A director's way back from ``drawing`` when the job failed or never ran: the round
+    goes back to what it was before (as a refused job leaves it); a job that still arrives
+    finds it not drawing and does nothing."""
+    round = _lock(round)
+    require_director(by, round.tournament)
+    require(Action.RESET_DRAW, round, Context(by=by))
+    _draw_refused(round.pk, "")
+    round.refresh_from_db()
+    return round
+
+
 def round_draw_run(*, round_id: int, seed: int, job: str = "") -> Round:
     """The draw job's body: compute the draw (the one computation of it) and store a draft.
     A refusal, or any failure, is stored on the round, which can then be drawn again.
@@ -391,7 +377,7 @@ def round_draw_manual(*, by: AnyUser | None, round: Round, tables: list[list[int
     """A draw the director writes: entry ids per table, positions A, B, C... in that order."""
     round = _lock(round)
     require_director(by, round.tournament)
-    _assert_drawable(round)
+    _assert_drawable(round, Action.DRAW_MANUAL, by)
     ids = [i for t in tables for i in t]
     entries = Entry.objects.select_related("player").filter(tournament=round.tournament)
     known = {e.pk: e for e in entries.filter(pk__in=ids)}
@@ -458,10 +444,7 @@ def round_draw_publish(*, by: AnyUser | None, round: Round) -> Round:
     """Publish a draft draw: it becomes public, printable and shown on the projector."""
     round = _lock(round)
     require_director(by, round.tournament)
-    if round.status != RoundStatus.DRAFT:
-        raise ValidationError(
-            {"round": [_("Only a draft draw can be published.")]}, code="not_draft"
-        )
+    require(Action.PUBLISH, round, Context(by=by))
     for seat in TableSeat.objects.filter(table__round=round).select_related("entry__player"):
         _assert_seatable(seat.entry, "round")
     round.status = RoundStatus.PUBLISHED

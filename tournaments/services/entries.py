@@ -15,15 +15,10 @@ from scwu.roles import AnyUser, Role, has_role
 from scwu.selectors import player_club_at
 from scwu.services.bans import player_assert_not_banned
 from scwu.services.players import player_create
+from tournaments.lifecycle import Action, Context, require
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.permissions import can_direct, require_director
 from tournaments.results.services import results_changed
-
-OPEN_FOR_DIRECTOR = (
-    TournamentStatus.DRAFT,
-    TournamentStatus.REGISTRATION,
-    TournamentStatus.RUNNING,
-)
 
 
 def _captain_of(user: Any, player: Player, on: dt.date) -> bool:
@@ -34,30 +29,21 @@ def _captain_of(user: Any, player: Player, on: dt.date) -> bool:
 
 
 def _may_register(user: AnyUser | None, tournament: Tournament, player: Player) -> None:
-    """Directors register anyone until the tournament ends; players register themselves and
-    captains their club's players while registration is open."""
-    if can_direct(user, tournament):
-        if tournament.status not in OPEN_FOR_DIRECTOR:
-            raise ValidationError(
-                {"tournament": [_("This tournament is finished; nobody can enter it now.")]},
-                code="closed",
+    """Directors register anyone; players register themselves and captains their club's
+    players; when is the lifecycle's rule (:data:`Action.REGISTER`)."""
+    if not can_direct(user, tournament):
+        if user is None or not user.is_authenticated:
+            raise PermissionDenied(_("Sign in to register."))
+        u: Any = user
+        own = hasattr(u, "player") and u.player.pk == player.pk
+        if not own and not _captain_of(u, player, dt.date.today()):
+            raise PermissionDenied(
+                _(
+                    "You may register yourself, or as a captain your club's players; only a "
+                    "director registers others."
+                )
             )
-        return
-    if user is None or not user.is_authenticated:
-        raise PermissionDenied(_("Sign in to register."))
-    u: Any = user
-    own = hasattr(u, "player") and u.player.pk == player.pk
-    if not own and not _captain_of(u, player, dt.date.today()):
-        raise PermissionDenied(
-            _(
-                "You may register yourself, or as a captain your club's players; only a director "
-                "registers others."
-            )
-        )
-    if tournament.status != TournamentStatus.REGISTRATION:
-        raise ValidationError(
-            {"tournament": [_("Registration for this tournament is not open.")]}, code="closed"
-        )
+    require(Action.REGISTER, tournament, Context(by=user))
 
 
 @transaction.atomic
@@ -99,6 +85,7 @@ def entry_register_newcomer(
     ``club`` from the tournament's first day when given, then entered; on any refusal nothing
     is written."""
     require_director(by, tournament)
+    require(Action.REGISTER, tournament, Context(by=by))
     player = player_create(
         by=by,
         nickname=nickname,
@@ -124,20 +111,7 @@ def entry_check_in(*, by: AnyUser | None, entry: Entry, checked_in: bool = True)
     """Check a player in on the day (or undo it); only directors."""
     entry = _lock(entry)
     require_director(by, entry.tournament)
-    if entry.tournament.status not in (TournamentStatus.REGISTRATION, TournamentStatus.RUNNING):
-        raise ValidationError(
-            {
-                "tournament": [
-                    _("Check-in is open only while registration is open or the tournament runs.")
-                ]
-            },
-            code="closed",
-        )
-    if entry.status == EntryStatus.WITHDRAWN:
-        raise ValidationError(
-            {"entry": [_("%(player)s has withdrawn.") % {"player": entry.player}]},
-            code="withdrawn",
-        )
+    require(Action.CHECK_IN, entry, Context(by=by))
     if checked_in:
         player_assert_not_banned(entry.player, field="entry")
     entry.status = EntryStatus.CHECKED_IN if checked_in else EntryStatus.REGISTERED
@@ -164,11 +138,7 @@ def entry_withdraw(*, by: AnyUser | None, entry: Entry, classified: bool = False
     )
     if not own:
         require_director(by, entry.tournament)
-    if entry.status == EntryStatus.WITHDRAWN:
-        raise ValidationError(
-            {"entry": [_("%(player)s has already withdrawn.") % {"player": entry.player}]},
-            code="withdrawn",
-        )
+    require(Action.WITHDRAW, entry, Context(by=by))
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_at = timezone.now()
     entry.withdrawal_classified = bool(classified) and not own
@@ -183,15 +153,7 @@ def entry_substitute_add(*, by: AnyUser | None, replaces: Entry, player: Player)
     replaces = _lock(replaces)
     tournament = replaces.tournament
     require_director(by, tournament)
-    if replaces.status != EntryStatus.WITHDRAWN:
-        raise ValidationError(
-            {"replaces": [_("Only a withdrawn player can be replaced by a substitute.")]},
-            code="not_withdrawn",
-        )
-    if replaces.replaced_by.exists():
-        raise ValidationError(
-            {"replaces": [_("This player already has a substitute.")]}, code="replaced"
-        )
+    require(Action.SUBSTITUTE, replaces, Context(by=by))
     player_assert_not_banned(player)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ValidationError(

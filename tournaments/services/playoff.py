@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from scwu.models import PlayingWord
 from scwu.roles import AnyUser
-from tournaments.models import Round, RoundStage, RoundStatus, Tournament
+from tournaments.lifecycle import Action, Context, require
+from tournaments.models import Round, RoundStage, Tournament
 from tournaments.models.rounds import DrawMethod
 from tournaments.permissions import require_director
 from tournaments.results.playoff import playoff_seating
@@ -29,14 +30,7 @@ def playoff_create(
     through the draw services, which know a play-off's field (``playoff_field``).
     """
     require_director(by, tournament)
-    pending = Round.objects.filter(tournament=tournament, stage=RoundStage.PLAYOFF).exclude(
-        status=RoundStatus.FINISHED
-    )
-    if pending.exists():
-        raise ValidationError(
-            {"tournament": [_("A play-off is already being played; finish it first.")]},
-            code="playoff_pending",
-        )
+    require(Action.CREATE_PLAYOFF, tournament, Context(by=by))
     results = tournament_results(tournament, include_unreleased=True)
     playoff_seating(results.standings)  # refuses before anything is written
     if word is None:

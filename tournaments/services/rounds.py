@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -13,19 +13,14 @@ from scwu.models import PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.roles import AnyUser
 from scwu.services.words import word_assert_usable
-from tournaments.models import (
-    Round,
-    RoundStage,
-    RoundStatus,
-    Table,
-    TableKind,
-    Tournament,
-    TournamentStatus,
-)
+from tournaments.lifecycle import Action, Context, require
+from tournaments.lifecycle.rounds import FINAL_STAGES, round_game_started
+from tournaments.models import Round, RoundStage, RoundStatus, Table, TableKind, Tournament
 from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.models.tournament import LongerWordRule
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed
+from tournaments.services.tournaments import change_logged
 
 DEFAULT_METHOD = {
     RoundStage.BASIC: DrawMethod.RANDOM,
@@ -34,9 +29,6 @@ DEFAULT_METHOD = {
     RoundStage.SMALL_FINAL: DrawMethod.SEEDED_FINAL,
     RoundStage.FINAL: DrawMethod.SEEDED_FINAL,
 }
-
-#: Stages that place players one by one as they leave the table (see the standings maths).
-FINAL_STAGES = (RoundStage.FINAL, RoundStage.SMALL_FINAL)
 
 
 def default_placka_mode(stage: str) -> str:
@@ -88,10 +80,9 @@ def round_create(
     small final) and, for those, the best place it decides."""
     require_director(by, tournament)
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
-    if tournament.status == TournamentStatus.FINISHED:
-        raise ValidationError(
-            {"tournament": [_("A finished tournament takes no more rounds.")]}, code="finished"
-        )
+    if stage not in RoundStage.values:
+        raise ValidationError({"stage": [_("Unknown stage.")]}, code="invalid")
+    require(Action.CREATE_ROUND, tournament, Context(by=by, stage=stage))
     word_assert_usable(word)
     if number is None:
         number = (tournament.rounds.aggregate(m=Max("number"))["m"] or 0) + 1
@@ -99,8 +90,6 @@ def round_create(
         raise ValidationError(
             {"number": [_("Round %(n)d already exists.") % {"n": number}]}, code="duplicate"
         )
-    if stage not in RoundStage.values:
-        raise ValidationError({"stage": [_("Unknown stage.")]}, code="invalid")
     placka_mode = placka_mode or default_placka_mode(stage)
     _format_check(stage, placka_mode, first_place)
     round = Round(
@@ -129,15 +118,6 @@ def word_switch(round: Round, word: PlayingWord) -> None:
     if round.planned_word_id is None and len(word.letters) != len(round.word.letters):
         round.planned_word = round.word
     round.word = word
-
-
-def round_game_started(round: Round) -> bool:
-    """Whether a game (scored by hand or online) has begun at one of the round's tables."""
-    return (
-        Table.objects.filter(round=round)
-        .filter(models.Q(game__isnull=False) | models.Q(online_game__isnull=False))
-        .exists()
-    )
 
 
 _UNSET: Any = object()
@@ -253,14 +233,45 @@ def round_finish(*, by: AnyUser | None, round: Round, authorised: bool = False) 
     )
     if not authorised:
         require_director(by, round.tournament)
-    if round.status != RoundStatus.PUBLISHED:
-        raise ValidationError(
-            {"round": [_("Only a published round can be finished.")]}, code="not_published"
-        )
+    require(Action.FINISH_ROUND, round, Context(by=by))
     round.status = RoundStatus.FINISHED
     round.save(update_fields=["status"])
     results_changed(round.tournament_id)
     return round
+
+
+@transaction.atomic
+def round_reopen(*, by: AnyUser | None, round: Round) -> Round:
+    """A director's way back from a finished round while the tournament runs: in play
+    again (published), logged. Its games stay as they are, open to corrections."""
+    round = _lock(round)
+    require_director(by, round.tournament)
+    require(Action.REOPEN_ROUND, round, Context(by=by))
+    round.status = RoundStatus.PUBLISHED
+    round.save(update_fields=["status"])
+    change_logged(by=by, subject=round, message="Reopened the finished round.")
+    results_changed(round.tournament_id)
+    return round
+
+
+@transaction.atomic
+def round_delete(*, by: AnyUser | None, round: Round) -> None:
+    """Delete a planned round or a draft draw, which no game has begun: the way back from a
+    round planned too early or one that cannot be drawn."""
+    round = _lock(round)
+    require_director(by, round.tournament)
+    require(Action.DELETE_ROUND, round, Context(by=by))
+    tournament_id = round.tournament_id
+    round.delete()
+    results_changed(tournament_id)
+
+
+def _lock(round: Round) -> Round:
+    return (
+        Round.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("tournament", "word", "planned_word")
+        .get(pk=round.pk)
+    )
 
 
 @transaction.atomic

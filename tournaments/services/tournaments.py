@@ -7,23 +7,16 @@ from typing import Any
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scwu.roles import AnyUser
+from tournaments.lifecycle import Action, Context, require
+from tournaments.lifecycle.tournament import status_action, transition_refusal
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed, season_rankings_enqueue
-
-# draft -> registration -> running -> finished; registration may be closed again (back to draft).
-TRANSITIONS: dict[str, tuple[str, ...]] = {
-    TournamentStatus.DRAFT: (TournamentStatus.REGISTRATION,),
-    TournamentStatus.REGISTRATION: (TournamentStatus.DRAFT, TournamentStatus.RUNNING),
-    TournamentStatus.RUNNING: (TournamentStatus.FINISHED,),
-    # Reopening is for a director's correction after the end; it is audited (LogEntry).
-    TournamentStatus.FINISHED: (TournamentStatus.RUNNING,),
-}
 
 FORMAT_FIELDS = (
     "season", "series", "category", "edition", "name", "start_date", "end_date", "venue",
@@ -82,10 +75,7 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
         if name not in FORMAT_FIELDS:
             raise ValidationError({name: [_("This field cannot be changed here.")]}, code="unknown")
         setattr(tournament, name, value)
-    if tournament.status == TournamentStatus.FINISHED:
-        raise ValidationError(
-            {"status": [_("A finished tournament cannot be changed.")]}, code="finished"
-        )
+    require(Action.EDIT_FORMAT, tournament, Context(by=by))
     tournament.full_clean()
     tournament.save()
     _set_m2m(tournament, m2m)
@@ -95,58 +85,50 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
     return tournament
 
 
-def tournament_reopen_audit(*, by: AnyUser | None, tournament: Tournament) -> None:
-    """Reopening a finished tournament lets its results change again: the admin's change
-    log records who did it and when (read-only there, like the scorekeeping audit)."""
+def change_logged(*, by: AnyUser | None, subject: models.Model, message: str) -> None:
+    """A director's step back (reopening a finished tournament or round) in the admin's
+    change log: who did it and when (read-only there, like the scorekeeping audit)."""
     if by is None or not by.is_authenticated:
         return
     LogEntry.objects.log_actions(
         user_id=by.pk,
-        queryset=[tournament],
+        queryset=[subject],
         action_flag=CHANGE,
-        change_message="Reopened the finished tournament for scorekeeping corrections.",
+        change_message=message,
         single_object=True,
+    )
+
+
+def tournament_reopen_audit(*, by: AnyUser | None, tournament: Tournament) -> None:
+    """Reopening a finished tournament lets its results change again: logged."""
+    change_logged(
+        by=by,
+        subject=tournament,
+        message="Reopened the finished tournament for scorekeeping corrections.",
     )
 
 
 @transaction.atomic
 def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status: str) -> Tournament:
-    """Move a tournament along draft -> registration -> running -> finished."""
+    """Move a tournament along draft -> registration -> running -> finished, or back
+    (:mod:`tournaments.lifecycle.tournament` says which moves there are and when)."""
     require_director(by, tournament)
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if status not in TournamentStatus.values:
         raise ValidationError({"status": [_("Unknown status.")]}, code="invalid")
-    if status not in TRANSITIONS[tournament.status]:
-        raise ValidationError(
-            {
-                "status": [
-                    _("A tournament that is %(now)s cannot become %(new)s.")
-                    % {
-                        "now": tournament.get_status_display(),
-                        "new": TournamentStatus(status).label,
-                    }
-                ]
-            },
-            code="transition",
-        )
-    if status == TournamentStatus.FINISHED:
-        unfinished = tournament.rounds.filter(status__in=["drawing", "draft", "published"]).exists()
-        if unfinished:
-            raise ValidationError(
-                {"status": [_("Every round must be finished before the tournament is.")]},
-                code="rounds_unfinished",
-            )
-    reopened = tournament.status == TournamentStatus.FINISHED
+    action = status_action(tournament.status, status)
+    if action is None:
+        raise transition_refusal(tournament, status).error()
+    require(action, tournament, Context(by=by))
     tournament.status = status
     tournament.save(update_fields=["status"])
-    if reopened:
+    if action == Action.REOPEN:
         tournament_reopen_audit(by=by, tournament=tournament)
-    if reopened or status == TournamentStatus.FINISHED:
+    if action in (Action.FINISH, Action.REOPEN):
         # Finishing classifies a tournament without a final (by its basic rounds) and
-        # reopening makes it provisional again: the placings and every page change.
+        # reopening makes it provisional again: the placings and every page change, and
+        # the season rankings, which count finished tournaments only.
         results_changed(tournament.pk)
-    if status == TournamentStatus.FINISHED:
-        # The season rankings count finished tournaments only: finishing one changes them.
         season_id = tournament.season_id
         transaction.on_commit(lambda: season_rankings_enqueue(season_id))
     return tournament
