@@ -3,11 +3,11 @@ from __future__ import annotations
 from django.urls import path
 from django.views.generic import RedirectView
 
+from tournaments.exports.kinds import EXPORT_KINDS
 from tournaments.views import league, manage, matchday, public, results, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 RESULTS = "tournaments/<slug:slug>/results/"
-EXPORT_KINDS = ("standings.csv", "standings.json", "deals.scn", "games.json")
 
 urlpatterns = [
     path("tournaments/", public.tournament_list, name="tournament-list"),
@@ -54,20 +54,20 @@ urlpatterns = [
     path(RESULTS + "projector/", results.results_projector, name="results-projector"),
     path(RESULTS + "chart/", results.results_chart, name="results-chart"),
     *[
-        path(RESULTS + kind, results.results_export, {"kind": kind}, name=f"results-{kind}")
+        path(RESULTS + kind.name, results.results_export, {"kind": kind.name}, name=kind.url_name)
         for kind in EXPORT_KINDS
     ],
     # A round's exports at the round's own address; the former one under the results
     # redirects there for good.
     *[
-        path(R + kind, results.results_export, {"kind": kind}, name=f"results-round-{kind}")
+        path(R + kind.name, results.results_export, {"kind": kind.name}, name=kind.round_url_name)
         for kind in EXPORT_KINDS
     ],
     *[
         path(
-            RESULTS + "rounds/<int:number>/" + kind,
-            RedirectView.as_view(pattern_name=f"results-round-{kind}", permanent=True),
-            name=f"results-round-{kind}-former",
+            RESULTS + "rounds/<int:number>/" + kind.name,
+            RedirectView.as_view(pattern_name=kind.round_url_name, permanent=True),
+            name=f"{kind.round_url_name}-former",
         )
         for kind in EXPORT_KINDS
     ],

@@ -20,8 +20,8 @@ from scwu.models import Player
 from tests.engine.helpers import redealt
 from tests.factories import UserFactory
 from tests.games.conftest import Setup, make_setup, make_table
-from tournaments.exports.files import export_body
 from tournaments.exports.game_records import tournament_document
+from tournaments.exports.kinds import EXPORTS
 from tournaments.models import Table, Tournament
 from tournaments.results.selectors import tournament_results
 from tournaments.services.game_records_import import GameImportError, tournament_import
@@ -64,7 +64,7 @@ def _play_out(s: Setup, table: Table) -> None:
 
 def _standings(tournament: Tournament) -> dict[str, dict[str, str]]:
     results = tournament_results(tournament, include_unreleased=True)
-    body = export_body(tournament, results, "standings.csv", None)
+    body = EXPORTS["standings.csv"].build(tournament, results, None)
     rows = csv.DictReader(io.StringIO(body))
     return {row["nickname"]: {key: row[key] for key in _SAME} for row in rows}
 

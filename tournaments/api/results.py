@@ -15,7 +15,6 @@ from typing import Any
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -28,12 +27,11 @@ from scwu.api.query import WholeNumberField, query_read
 from scwu.httpcache import PUBLIC_MAX_AGE
 from tournaments.exports.documents import ClassificationDocument, StandingsDocument
 from tournaments.exports.files import (
-    EXPORTS,
     UnknownRoundError,
-    export_body,
     export_refusal,
     standings_document,
 )
+from tournaments.exports.kinds import EXPORT_KINDS, KIND_NAMES, export_kind, unknown_export_message
 from tournaments.models import Tournament
 from tournaments.results.loading import results_version
 from tournaments.results.selectors import (
@@ -325,32 +323,30 @@ class ResultsExportApi(APIView):
                 "kind",
                 OpenApiTypes.STR,
                 OpenApiParameter.PATH,
-                enum=list(EXPORTS),
-                description="standings.csv, standings.json, deals.scn or games.json",
+                enum=[kind.name for kind in EXPORT_KINDS],
+                description=KIND_NAMES,
             ),
             ExportQuerySerializer,
         ],
         responses={
-            (200, "text/csv"): OpenApiTypes.STR,
-            (200, "application/json"): OpenApiTypes.OBJECT,
-            (200, "text/plain"): OpenApiTypes.STR,
+            **{
+                (200, kind.media_type.split(";")[0]): OpenApiTypes.OBJECT
+                if kind.media_type == "application/json"
+                else OpenApiTypes.STR
+                for kind in EXPORT_KINDS
+            },
             403: OpenApiResponse(description="The round's results are held back."),
             404: OpenApiResponse(description="No such tournament, round or export."),
         },
         operation_id="results_export",
     )
     def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
-        if kind not in EXPORTS:
-            raise Http404(
-                _("Unknown export: use standings.csv, standings.json, deals.scn or games.json.")
-            )
+        export = export_kind(kind)
+        if export is None:
+            raise Http404(unknown_export_message())
         tournament = _tournament(slug)
         results = _results(request, tournament)
         number = query_read(ExportQuerySerializer, request).get("round")
         if number is not None:
             _visible_round(results, number)
-        body = export_body(tournament, results, kind, number)
-        response = HttpResponse(body, content_type=EXPORTS[kind])
-        stem = tournament.slug if number is None else f"{tournament.slug}-round-{number}"
-        response["Content-Disposition"] = f'attachment; filename="{stem}-{kind}"'
-        return response
+        return export.download(tournament, results, number)

@@ -1,4 +1,5 @@
-"""The export files a viewer may download, obeying the release control of each round."""
+"""The export files a viewer may download, obeying the release control of each round: what
+each holds (the builders the registry of :mod:`.kinds` names) and when one is refused."""
 
 from __future__ import annotations
 
@@ -15,14 +16,6 @@ from .game_records import tournament_document
 from .rows import classification_lines, standing_lines
 from .scn import deals_scn
 from .standings import standings_csv, standings_json
-
-EXPORTS = {
-    "standings.csv": "text/csv; charset=utf-8",
-    "standings.json": "application/json",
-    "deals.scn": "text/plain; charset=utf-8",
-    "games.json": "application/json",
-}
-"""Export kinds and their content types."""
 
 
 class UnknownRoundError(LookupError):
@@ -72,23 +65,38 @@ def standings_document(
     )
 
 
-def export_body(
-    tournament: Tournament, results: TournamentResults, kind: str, round_number: int | None
+def _rounds(results: TournamentResults, round_number: int | None) -> list[int]:
+    return [round_number] if round_number is not None else list(results.visible_rounds)
+
+
+def standings_csv_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
 ) -> str:
-    """The text of an export; the caller has checked :func:`export_refusal` first."""
-    rounds = [round_number] if round_number is not None else list(results.visible_rounds)
-    if kind == "deals.scn":
-        return deals_scn(tournament, rounds=rounds)
-    if kind == "games.json":
-        return json.dumps(tournament_document(tournament, rounds=rounds), ensure_ascii=False)
-    if kind == "standings.csv":
-        standings = _standings(tournament, results, round_number)
-        lines = standing_lines(standings, results.entries, round_number=round_number)
-        classified = (
-            classification_lines(results.classification, results.entries, results.figures)
-            if results.classification is not None and round_number is None
-            else []
-        )
-        return standings_csv(lines, round_number=round_number, classified=classified)
+    standings = _standings(tournament, results, round_number)
+    lines = standing_lines(standings, results.entries, round_number=round_number)
+    classified = (
+        classification_lines(results.classification, results.entries, results.figures)
+        if results.classification is not None and round_number is None
+        else []
+    )
+    return standings_csv(lines, round_number=round_number, classified=classified)
+
+
+def standings_json_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> str:
     document = standings_document(tournament, results, round_number)
     return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def deals_scn_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> str:
+    return deals_scn(tournament, rounds=_rounds(results, round_number))
+
+
+def games_json_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> str:
+    document = tournament_document(tournament, rounds=_rounds(results, round_number))
+    return json.dumps(document, ensure_ascii=False)

@@ -1,4 +1,4 @@
-"""Template helpers: draw flags as sentences in the page's language."""
+"""Template helpers: draw flags as sentences in the page's language; the export kinds."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 
+from tournaments.exports.kinds import EXPORT_KINDS, ExportKind
 from tournaments.services.draw_errors import flag_text_of
 
 register = template.Library()
@@ -14,3 +15,9 @@ register = template.Library()
 @register.filter
 def flag_text(flag: dict[str, Any]) -> str:
     return flag_text_of(flag)
+
+
+@register.simple_tag
+def export_kinds() -> tuple[ExportKind, ...]:
+    """The export files a results page links to (``{% export_kinds as kinds %}``)."""
+    return EXPORT_KINDS

@@ -27,7 +27,8 @@ from scwu.httpcache import etag_of, not_modified, public_page, versioned
 from scwu.security.params import int_param
 from tournaments import exports, selectors
 from tournaments.exports.chart import standings_chart
-from tournaments.exports.files import EXPORTS, UnknownRoundError, export_body, export_refusal
+from tournaments.exports.files import UnknownRoundError, export_refusal
+from tournaments.exports.kinds import export_kind, unknown_export_message
 from tournaments.models import ResultsState, Round, RoundStatus, Tournament
 from tournaments.results.selectors import (
     TournamentResults,
@@ -237,8 +238,9 @@ def results_chart(request: HttpRequest, slug: str) -> HttpResponse:
 def results_export(
     request: HttpRequest, slug: str, kind: str, number: int | None = None
 ) -> HttpResponse:
-    if kind not in EXPORTS:
-        raise Http404(_("Unknown export."))
+    export = export_kind(kind)
+    if export is None:
+        raise Http404(unknown_export_message())
     tournament = get_object_or_404(Tournament, slug=slug)
     results = _results(request, tournament)
     try:
@@ -247,12 +249,7 @@ def results_export(
         raise Http404(str(exc)) from exc
     if refusal is not None:
         return HttpResponseForbidden(refusal, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(
-        export_body(tournament, results, kind, number), content_type=EXPORTS[kind]
-    )
-    stem = tournament.slug if number is None else f"{tournament.slug}-round-{number}"
-    response["Content-Disposition"] = f'attachment; filename="{stem}-{kind}"'
-    return response
+    return export.download(tournament, results, number)
 
 
 def _release_control(
