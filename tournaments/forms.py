@@ -14,7 +14,8 @@ from scwu.models.commission import WordStatus
 from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
 from tournaments.league.fields import LeaguePointsField
-from tournaments.models import RoundStage, Tournament
+from tournaments.models import Category, RoundStage, Season, Series, Tournament
+from tournaments.models.calendar import SEASON_YEAR_MAX, SEASON_YEAR_MIN
 from tournaments.models.rounds import (
     PlackaModeChoice,
     drawn_method_choices,
@@ -218,3 +219,31 @@ class ManualDrawForm(forms.Form):
         label=_("Tables: one line per table, nicknames in seat order A, B, C…"),
         widget=forms.Textarea(attrs={"rows": 8}),
     )
+
+
+class SeasonForm(forms.Form):
+    """A season; the services decide whether the year is free (or may change)."""
+
+    year = forms.IntegerField(label=_("year"), min_value=SEASON_YEAR_MIN, max_value=SEASON_YEAR_MAX)
+    name = forms.CharField(
+        label=_("name"),
+        max_length=Season._meta.get_field("name").max_length,
+        required=False,
+        help_text=_("Empty: the year."),
+    )
+
+
+class SeriesForm(forms.Form):
+    """A series; the services decide whether its name and address are free."""
+
+    name = forms.CharField(label=_("name"), max_length=Series._meta.get_field("name").max_length)
+    slug = forms.SlugField(
+        label=_("address"),
+        max_length=Series._meta.get_field("slug").max_length,
+        required=False,
+        help_text=_("Empty: made from the name."),
+    )
+    default_category = forms.ModelChoiceField(
+        label=_("default category"), queryset=Category.objects.all(), required=False
+    )
+    is_team_event = forms.BooleanField(label=_("team event"), required=False)

@@ -4,7 +4,7 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from tournaments.exports.kinds import EXPORT_KINDS
-from tournaments.views import league, manage, matchday, public, results, rounds, seasons
+from tournaments.views import calendar, league, manage, matchday, public, results, rounds, seasons
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 RESULTS = "tournaments/<slug:slug>/results/"
@@ -77,6 +77,12 @@ urlpatterns = [
     path("tournaments/<slug:slug>/league/", league.league_table_page, name="league-table"),
     path("tournaments/<slug:slug>/league.csv", league.league_table_csv, name="league-table-csv"),
     path("tournaments/<slug:slug>/league/night/", league.league_night, name="league-night"),
+    # Seasons and series: the director's list, new and edit.
+    path("calendar/", calendar.calendar_manage, name="calendar-manage"),
+    path("seasons/new/", calendar.season_create, name="season-create"),
+    path("seasons/<int:year>/edit/", calendar.season_edit, name="season-edit"),
+    path("series/new/", calendar.series_create, name="series-create"),
+    path("series/<slug:slug>/edit/", calendar.series_edit, name="series-edit"),
     # Seasons: rankings, the archive, records.
     path("rankings/", seasons.ranking_current, name="ranking-current"),
     path("seasons/", seasons.season_archive, name="season-archive"),

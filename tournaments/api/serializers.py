@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import models
 from rest_framework import serializers
 
 from scwu.api.serializers import PlayerCreateInputSerializer
@@ -21,6 +22,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.models.calendar import SEASON_YEAR_MAX, SEASON_YEAR_MIN
 from tournaments.models.rounds import (
     DrawMethod,
     PlackaModeChoice,
@@ -52,6 +54,41 @@ class SeriesSerializer(ModelSerializer[Series]):
     class Meta:
         model = Series
         fields = ["id", "name", "slug", "default_category", "is_team_event"]
+
+
+def _max_length(model: type[Season | Series], name: str) -> int:
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.CharField) and field.max_length is not None
+    return field.max_length
+
+
+class SeasonInputSerializer(serializers.Serializer[Any]):
+    """A season; on update every field is optional (the year only while no tournament
+    belongs to the season)."""
+
+    year = serializers.IntegerField(min_value=SEASON_YEAR_MIN, max_value=SEASON_YEAR_MAX)
+    name = serializers.CharField(
+        max_length=_max_length(Season, "name"),
+        allow_blank=True,
+        required=False,
+        help_text="Empty: the year.",
+    )
+
+
+class SeriesInputSerializer(serializers.Serializer[Any]):
+    """A series; on update every field is optional."""
+
+    name = serializers.CharField(max_length=_max_length(Series, "name"))
+    slug = serializers.SlugField(
+        max_length=_max_length(Series, "slug"),
+        allow_blank=True,
+        required=False,
+        help_text="Its address; empty: made from the name.",
+    )
+    default_category = serializers.PrimaryKeyRelatedField(
+        queryset=Category.objects.all(), allow_null=True, required=False
+    )
+    is_team_event = serializers.BooleanField(required=False)
 
 
 class TournamentSerializer(ModelSerializer[Tournament]):

@@ -14,6 +14,10 @@ router.register("entries", views.EntryViewSet, basename="entry")
 router.register("rounds", views.RoundViewSet, basename="round")
 
 urlpatterns = [
+    path("seasons/create/", views.SeasonCreateApi.as_view(), name="season-create"),
+    path("seasons/<int:year>/update/", views.SeasonUpdateApi.as_view(), name="season-update"),
+    path("series/create/", views.SeriesCreateApi.as_view(), name="series-create"),
+    path("series/<slug:slug>/update/", views.SeriesUpdateApi.as_view(), name="series-update"),
     path("tournaments/create/", views.TournamentCreateApi.as_view(), name="tournament-create"),
     path(
         "tournaments/<slug:slug>/update/",

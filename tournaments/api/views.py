@@ -25,7 +25,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import can_direct
-from tournaments.services import draw, entries, playoff, rounds, tournaments
+from tournaments.services import calendar, draw, entries, playoff, rounds, tournaments
 
 AUTH = [permissions.IsAuthenticated]
 #: answers to a director's write show the draft draw
@@ -86,6 +86,56 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet[Round]):
         round = self.get_object()
         director = can_direct(request.user, round.tournament)
         return Response(s.RoundSerializer(round, context={"show_draft": director}).data)
+
+
+class SeasonCreateApi(APIView):
+    """A new season (directors and administrators); a year that exists already is a 409."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.SeasonInputSerializer, responses={201: s.SeasonSerializer})
+    def post(self, request: Request) -> Response:
+        data = s.SeasonInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        season = calendar.season_create(by=request.user, **data.validated_data)
+        return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonUpdateApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.SeasonInputSerializer, responses={200: s.SeasonSerializer})
+    def patch(self, request: Request, year: int) -> Response:
+        season = get_object_or_404(Season, year=year)
+        data = s.SeasonInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        season = calendar.season_update(by=request.user, season=season, **data.validated_data)
+        return Response(s.SeasonSerializer(season).data)
+
+
+class SeriesCreateApi(APIView):
+    """A new series (directors and administrators); a name or address taken is a 409."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.SeriesInputSerializer, responses={201: s.SeriesSerializer})
+    def post(self, request: Request) -> Response:
+        data = s.SeriesInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        series = calendar.series_create(by=request.user, **data.validated_data)
+        return Response(s.SeriesSerializer(series).data, status=status.HTTP_201_CREATED)
+
+
+class SeriesUpdateApi(APIView):
+    permission_classes = AUTH
+
+    @extend_schema(request=s.SeriesInputSerializer, responses={200: s.SeriesSerializer})
+    def patch(self, request: Request, slug: str) -> Response:
+        series = get_object_or_404(Series, slug=slug)
+        data = s.SeriesInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        series = calendar.series_update(by=request.user, series=series, **data.validated_data)
+        return Response(s.SeriesSerializer(series).data)
 
 
 def _tournament(slug: str) -> Tournament:

@@ -3,6 +3,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+#: The years a season may be (the database's constraint; forms and the API state it too).
+SEASON_YEAR_MIN, SEASON_YEAR_MAX = 1900, 2999
+
 
 class Season(models.Model):
     """A season is a calendar year."""
@@ -16,7 +19,8 @@ class Season(models.Model):
         verbose_name_plural = _("seasons")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(year__gte=1900) & models.Q(year__lte=2999), name="season_year"
+                condition=models.Q(year__gte=SEASON_YEAR_MIN) & models.Q(year__lte=SEASON_YEAR_MAX),
+                name="season_year",
             )
         ]
 

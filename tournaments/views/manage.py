@@ -13,12 +13,12 @@ from django.views.decorators.http import require_POST
 
 from scwu import selectors as scwu_selectors
 from scwu.models import Player
-from scwu.security.params import int_value, text_param
+from scwu.security.params import int_param, int_value, text_param
 from scwu.security.redirects import safe_next
 from scwu.views.forms import run_service
 from tournaments import selectors
 from tournaments.forms import EntryRegisterForm, NewcomerForm, SubstituteForm, TournamentForm
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Season, Series, Tournament
 from tournaments.permissions import require_director
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as tournament_services
@@ -29,10 +29,24 @@ def _form_fields(form: TournamentForm) -> dict[str, object]:
     return dict(form.cleaned_data)
 
 
+def _chosen(request: HttpRequest) -> dict[str, object]:
+    """The season and series the director just created (``?season=<year>&series=<slug>``)."""
+    chosen: dict[str, object] = {}
+    year = int_param(request, "season", default=None)
+    season = Season.objects.filter(year=year).first() if year is not None else None
+    if season is not None:
+        chosen["season"] = season.pk
+    slug = text_param(request, "series")
+    series = Series.objects.filter(slug=slug).first() if slug else None
+    if series is not None:
+        chosen["series"] = series.pk
+    return chosen
+
+
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     require_director(request.user)
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, initial=_chosen(request))
     if request.method == "POST" and form.is_valid():
         tournament = run_service(
             form,  # type: ignore[arg-type]

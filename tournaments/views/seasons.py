@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.models import RankingKind, Season
+from tournaments.permissions import can_direct
 from tournaments.rankings import exports, records, selectors
 
 
@@ -23,7 +24,11 @@ def _kind(kind: str) -> str:
 def ranking_current(request: HttpRequest) -> HttpResponse:
     season = selectors.season_current()
     if season is None:
-        return render(request, "tournaments/season_ranking.html", {"season": None})
+        return render(
+            request,
+            "tournaments/season_ranking.html",
+            {"season": None, "can_edit": can_direct(request.user)},
+        )
     return redirect("season-ranking", year=season.year)
 
 
@@ -45,6 +50,7 @@ def season_ranking(
             "kind": kind,
             "lines": selectors.ranking_lines(ranking, qualification),
             "qualification": qualification,
+            "can_edit": can_direct(request.user),
         },
     )
 
