@@ -18,6 +18,12 @@ from scwu.models import (
     PlayingWord,
     WordReview,
 )
+from scwu.models.people import (
+    ClaimInvitation,
+    CommissionInvitation,
+    PersonSettings,
+    PlayerClaim,
+)
 from scwu.services import clubs as club_services
 
 
@@ -173,7 +179,7 @@ class EliteRosterAdmin(admin.ModelAdmin[EliteRoster]):
 
 @admin.register(CommissionMember)
 class CommissionMemberAdmin(admin.ModelAdmin[CommissionMember]):
-    list_display = ["user", "since", "active"]
+    list_display = ["user", "since", "active", "chair"]
 
 
 class WordReviewInline(admin.TabularInline[WordReview, PlayingWord]):
@@ -194,3 +200,39 @@ class BanAdmin(admin.ModelAdmin[Ban]):
     list_display = ["player", "source", "imposed_on", "lifted_on"]
     list_filter = ["source"]
     raw_id_fields = ["player", "imposed_by"]
+
+
+class RecordAdmin(admin.ModelAdmin[Any]):
+    """Rows the site's pages write through their services (a claim's decision, an
+    invitation's one-time link): the admin lists them and changes nothing."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(PlayerClaim)
+class PlayerClaimAdmin(RecordAdmin):
+    list_display = ["user", "player", "nickname", "status", "created_at", "decided_by"]
+    list_filter = ["status"]
+    search_fields = ["user__username", "player__nickname", "nickname"]
+
+
+@admin.register(CommissionInvitation)
+class CommissionInvitationAdmin(RecordAdmin):
+    list_display = ["email", "invited_by", "created_at", "expires_at", "accepted_by"]
+    exclude = ["digest"]
+
+
+@admin.register(ClaimInvitation)
+class ClaimInvitationAdmin(RecordAdmin):
+    list_display = ["email", "player", "invited_by", "expires_at", "accepted_by"]
+    exclude = ["digest"]
+
+
+@admin.register(PersonSettings)
+class PersonSettingsAdmin(admin.ModelAdmin[PersonSettings]):
+    list_display = ["user", "language", "muted"]
+    raw_id_fields = ["user"]

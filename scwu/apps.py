@@ -16,7 +16,7 @@ class ScwuConfig(AppConfig):
         from scwu import tasks
         from scwu.api import strict
 
-        # Registered once models are loaded: the site queues the email task by name.
+        # Registered once models are loaded: the site queues its email tasks by name.
         del tasks
         strict.install()
         signin.connect()

@@ -13,7 +13,7 @@ APP_PACKAGES = ("scwu", "tournaments", "games")
 #: (file, imported module) -> why it must wait for the function to run.
 ALLOWED = {
     ("scwu/apps.py", "scwu.api"): "AppConfig.ready: installs the strict API once apps are ready",
-    ("scwu/apps.py", "scwu"): "AppConfig.ready: registers the email task (it imports models)",
+    ("scwu/apps.py", "scwu"): "AppConfig.ready: registers the email tasks (they import models)",
     ("tournaments/apps.py", "tournaments"): "AppConfig.ready: registers the tasks (they import "
     "models, which the app registry must have loaded)",
     ("tournaments/apps.py", "tournaments.results"): "AppConfig.ready: connects the results' "

@@ -16,6 +16,7 @@ from tournaments.models import (
     Table,
     TableSeat,
     Tournament,
+    TournamentInvitation,
 )
 from tournaments.results.points import points_table_validate
 from tournaments.results.services import results_changed
@@ -121,3 +122,18 @@ class TableSeatInline(admin.TabularInline[TableSeat, Table]):
 class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ["round", "number", "name", "kind", "line_judge"]
     inlines = [TableSeatInline]
+
+
+@admin.register(TournamentInvitation)
+class TournamentInvitationAdmin(admin.ModelAdmin[TournamentInvitation]):
+    """Issued on the tournament's page (its one-time link is emailed, never stored)."""
+
+    list_display = ["email", "tournament", "role", "invited_by", "expires_at", "accepted_by"]
+    list_filter = ["role"]
+    exclude = ["digest"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -123,6 +123,9 @@ class NewcomerForm(forms.Form):
     club = forms.ModelChoiceField(
         label=_("Club (optional)"), queryset=Club.objects.order_by("name"), required=False
     )
+    email = forms.EmailField(
+        label=_("Email (optional: they are invited to claim the player)"), required=False
+    )
 
 
 class SubstituteForm(forms.Form):

@@ -7,8 +7,10 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from scwu.models import Player
 from scwu.roles import AnyUser, Role, has_role
 from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament, TournamentStatus
+from tournaments.visibility import public_draw_q
 
 
 def _tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
@@ -36,9 +38,10 @@ def table_is_finished(table: Table) -> bool:
 
 
 def table_list_for_user(user: AnyUser | None) -> list[Table]:
-    """The tables in play that ``user`` judges or referees.
+    """The tables in play that ``user`` plays at, judges or referees.
 
-    A line judge sees the tables assigned to them; a tournament's head referee, its listed line
+    A player (an account linked to a registry player) sees the tables they are seated at; a
+    line judge the tables assigned to them; a tournament's head referee, its listed line
     judges and its directors see every table of its published rounds; an administrator sees
     every table in play. Tables of running tournaments only, in the order a referee walks them.
     """
@@ -50,6 +53,7 @@ def table_list_for_user(user: AnyUser | None) -> list[Table]:
     if not has_role(user, Role.ADMINISTRATOR):
         in_play = in_play.filter(
             Q(line_judge=user)
+            | Q(seats__entry__player__user=user)
             | Q(round__tournament__head_referee=user)
             | Q(round__tournament__line_judges=user)
             | Q(round__tournament__directors=user)
@@ -61,5 +65,23 @@ def table_list_for_user(user: AnyUser | None) -> list[Table]:
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by(
             "round__tournament__start_date", "round__tournament__name", "round__number", "number"
+        )
+    )
+
+
+def seat_list_for_player(player: Player) -> list[TableSeat]:
+    """``player``'s seats in the running tournaments, round by round: published draws only
+    (a draft is seen by its directors, never announced to the players)."""
+    return list(
+        TableSeat.objects.filter(
+            entry__player=player,
+            table__round__tournament__status=TournamentStatus.RUNNING,
+        )
+        .filter(public_draw_q("table__round__"))
+        .select_related("table__round__tournament", "table__round__word", "table__game")
+        .order_by(
+            "table__round__tournament__start_date",
+            "table__round__tournament__name",
+            "table__round__number",
         )
     )

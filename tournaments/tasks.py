@@ -16,6 +16,12 @@ from tournaments.results.services import (
     results_recompute,
 )
 from tournaments.services.draw import ROUND_DRAW_TASK, round_draw_run
+from tournaments.services.notifications import (
+    DRAW_PUBLISHED_TASK,
+    FINAL_CLASSIFICATION_TASK,
+    draw_published_notify,
+    final_classification_notify,
+)
 
 
 @shared_task(name=ROUND_DRAW_TASK)
@@ -44,6 +50,18 @@ def season_rankings_recompute_task(season_id: int) -> None:
 def results_catch_up_task() -> list[int]:
     """Recompute the results a lost task left stale (every minute under Celery beat)."""
     return results_catch_up()
+
+
+@shared_task(name=DRAW_PUBLISHED_TASK)
+def draw_published_notify_task(round_id: int) -> int:
+    """Email the seated players their table and seat (queued when the draw is published)."""
+    return draw_published_notify(round_id)
+
+
+@shared_task(name=FINAL_CLASSIFICATION_TASK)
+def final_classification_notify_task(tournament_id: int) -> int:
+    """Email the players the final classification (queued when the tournament finishes)."""
+    return final_classification_notify(tournament_id)
 
 
 @worker_ready.connect

@@ -4,7 +4,17 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from tournaments.exports.kinds import EXPORT_KINDS
-from tournaments.views import calendar, league, manage, matchday, public, results, rounds, seasons
+from tournaments.views import (
+    calendar,
+    league,
+    manage,
+    matchday,
+    people,
+    public,
+    results,
+    rounds,
+    seasons,
+)
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
 RESULTS = "tournaments/<slug:slug>/results/"
@@ -102,4 +112,10 @@ urlpatterns = [
     # Match day: the short address printed with each table's QR code, and a judge's tables.
     path("t/<int:table_id>/", matchday.table_short, name="table-short"),
     path("my/tables/", matchday.my_tables, name="my-tables"),
+    path("my/seats/", people.where_i_sit, name="where-i-sit"),
+    path(
+        "tournaments/<slug:slug>/invitations/",
+        people.tournament_invitations,
+        name="tournament-invitations",
+    ),
 ]

@@ -16,6 +16,8 @@ from games import permissions
 from games.adapter import game_events, ruling_event, validation_error
 from games.models import Appeal, AppealStatus, AuditAction, DealEntry, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
+from games.services.notifications import APPEAL_DECIDED_TASK
+from scwu.broker import task_send
 from scwu.models.bans import BanSource
 from scwu.roles import AnyUser
 from scwu.services.bans import ban_impose
@@ -214,4 +216,6 @@ def appeal_decide(
         summary=_("Appeal %(status)s: %(reason)s")
         % {"status": appeal.get_status_display(), "reason": appeal.decision_reason},
     )
+    appeal_id = appeal.pk
+    transaction.on_commit(lambda: task_send(APPEAL_DECIDED_TASK, appeal_id))
     return appeal

@@ -18,6 +18,8 @@ from games.adapter import dealer_for_record, game_events, sat_out_for_record, va
 from games.models import AuditAction, AuditEntry, DealEntry, DealMode, MisdealEntry, TableGame
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
+from games.services.notifications import REFEREE_CALL_TASK
+from scwu.broker import task_send
 from scwu.roles import AnyUser
 from tournaments.models import Table
 
@@ -124,6 +126,9 @@ def game_referee_call(*, by: AnyUser | None, table: Table, called: bool = True) 
         before=None,
         detail={"called": called},
     )
+    if called:
+        game_id = game.pk
+        transaction.on_commit(lambda: task_send(REFEREE_CALL_TASK, game_id))
     return game
 
 

@@ -368,6 +368,11 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # Federation settings that are not stored in the database.
 SCWU_WORD_REVIEW_QUORUM = env_int("SCWU_WORD_REVIEW_QUORUM", 3)
+# The site's address as people reach it: the links in emails are built on it (a Celery task
+# has no request to take the host from).
+SCWU_SITE_URL = env_str("SCWU_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# How long an invitation's link (a role, the commission, a claim) stays valid.
+SCWU_INVITATION_DAYS = env_int("SCWU_INVITATION_DAYS", 7)
 
 LOGGING = {
     "version": 1,

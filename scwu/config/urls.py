@@ -14,7 +14,7 @@ from drf_spectacular.views import (
 
 from scwu.health import healthz
 from scwu.security.csp import API_DOCS_POLICY_UPDATE
-from scwu.views import accounts, federation
+from scwu.views import accounts, claims, federation, people, privacy
 
 # The docs pages under the content security policy: Swagger UI split (no inline script).
 api_docs = csp_update(API_DOCS_POLICY_UPDATE)(
@@ -36,6 +36,17 @@ urlpatterns = [
     path("words/propose/", federation.word_propose, name="word-propose"),
     path("words/<int:pk>/", federation.word_detail, name="word-detail"),
     path("words/<int:pk>/review/", federation.word_review, name="word-review"),
+    path("people/claim/", claims.claim, name="people-claim"),
+    path("people/claim/<int:pk>/withdraw/", claims.claim_withdraw, name="people-claim-withdraw"),
+    path("people/claims/", claims.claims_to_decide, name="people-claims"),
+    path("people/claims/<int:pk>/decide/", claims.claim_decide, name="people-claim-decide"),
+    path("people/settings/", people.person_settings, name="people-settings"),
+    path("people/unsubscribe/<str:token>/", people.unsubscribe, name="people-unsubscribe"),
+    path("people/invitations/<str:token>/", people.invitation_accept, name="invitation-accept"),
+    path("commission/invite/", people.commission_invite, name="commission-invite"),
+    path("privacy/", privacy.privacy, name="privacy"),
+    path("people/my-data.json", privacy.my_data, name="people-data"),
+    path("people/erase/", privacy.erase, name="people-erase"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", accounts.SignOutView.as_view(), name="logout"),
     # Exempt from CSRF: the worst a forged post can do is switch a visitor's language, and a

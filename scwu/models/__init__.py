@@ -6,17 +6,31 @@ from scwu.models.bans import Ban
 from scwu.models.clubs import Club, EliteRoster
 from scwu.models.commission import CommissionMember, PlayingWord, WordReview
 from scwu.models.geography import Country
+from scwu.models.people import (
+    ClaimInvitation,
+    ClaimStatus,
+    CommissionInvitation,
+    NotificationKind,
+    PersonSettings,
+    PlayerClaim,
+)
 from scwu.models.players import Membership, Player
 
 __all__ = [
     "ApiToken",
     "Ban",
+    "ClaimInvitation",
+    "ClaimStatus",
     "Club",
+    "CommissionInvitation",
     "CommissionMember",
     "Country",
     "EliteRoster",
     "Membership",
+    "NotificationKind",
+    "PersonSettings",
     "Player",
+    "PlayerClaim",
     "PlayingWord",
     "WordReview",
 ]

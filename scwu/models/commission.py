@@ -23,11 +23,18 @@ class CommissionMember(models.Model):
     )
     since = models.DateField(_("since"))
     active = models.BooleanField(_("active"), default=True)
+    #: The chair invites new members (``scwu/services/invitations.py``).
+    chair = models.BooleanField(_("chair"), default=False)
 
     class Meta:
         ordering = ["user__username"]
         verbose_name = _("commission member")
         verbose_name_plural = _("commission members")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["chair"], condition=models.Q(chair=True), name="commission_one_chair"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.user.get_full_name() or self.user.get_username()

@@ -22,3 +22,9 @@ def api_token_key_new() -> str:
 
 def api_token_digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def link_token_new() -> str:
+    """A one-time link's secret (an invitation): 256 random bits, stored as its digest
+    (:func:`api_token_digest`) for the same reason as API keys."""
+    return secrets.token_urlsafe(32)

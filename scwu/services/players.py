@@ -56,7 +56,7 @@ def nickname_clean(nickname: str) -> str:
     return nickname
 
 
-def _assert_nickname_free(nickname: str, *, exclude_pk: int | None = None) -> None:
+def nickname_assert_free(nickname: str, *, exclude_pk: int | None = None) -> None:
     key = nickname_key(nickname)
     if not key:
         raise ValidationError({"nickname": [_("A nickname cannot be empty.")]}, code="blank")
@@ -108,7 +108,7 @@ def player_create(
     if not authorised:
         require_role(by, Role.ADMINISTRATOR, Role.DIRECTOR)
     nickname = nickname_clean(nickname)
-    _assert_nickname_free(nickname)
+    nickname_assert_free(nickname)
     player = Player(nickname=nickname, real_name=real_name.strip(), gender=gender, user=user)
     player.full_clean(exclude=["nickname_key"])
     player.save()

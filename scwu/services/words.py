@@ -9,11 +9,19 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from scwu.broker import task_send
 from scwu.models import CommissionMember, PlayingWord, WordReview
 from scwu.models.commission import WORD_MAX_LETTERS, WORD_MIN_LETTERS, Verdict, WordStatus
+from scwu.models.people import NotificationKind
 from scwu.models.players import nickname_key
 from scwu.roles import AnyUser, Role, require_role
+from scwu.services.mail import site_reverse
+from scwu.services.notifications import notify
+
+#: Emails the commission that a word waits for their review (``scwu/tasks.py``).
+WORD_REVIEW_TASK = "people.notify_word_review"
 
 
 def word_letters_normal(letters: str) -> str:
@@ -122,6 +130,8 @@ def word_propose(
     )
     word.full_clean()
     word.save()
+    word_id = word.pk
+    transaction.on_commit(lambda: task_send(WORD_REVIEW_TASK, word_id))
     return word
 
 
@@ -226,3 +236,32 @@ def word_assert_usable(word: PlayingWord, *, field: str = "word") -> None:
             },
             code="unapproved_word",
         )
+
+
+def word_review_notify(word_id: int) -> int:
+    """Email every active member who may review a proposed word (not its proposer)."""
+    word = PlayingWord.objects.filter(pk=word_id, status=WordStatus.PROPOSED).first()
+    if word is None:
+        return 0
+    members = (
+        CommissionMember.objects.filter(active=True)
+        .exclude(user_id=word.proposed_by_id)
+        .exclude(reviews__word=word)
+        .select_related("user")
+    )
+    context = {"word": word, "word_url": site_reverse("word-detail", word.pk)}
+    subject, subject_params = (
+        gettext_lazy("A playing word waits for your review: %(label)s"),
+        {"label": word.label},
+    )
+    return sum(
+        notify(
+            m.user,
+            NotificationKind.WORD_REVIEW,
+            subject=subject,
+            subject_params=subject_params,
+            template="word_review",
+            context=context,
+        )
+        for m in members
+    )

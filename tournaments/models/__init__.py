@@ -2,6 +2,7 @@
 
 from tournaments.models.calendar import Category, CategoryPoints, Season, Series
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.invitations import TournamentInvitation, TournamentRole
 from tournaments.models.results import (
     Placing,
     PlacingStage,
@@ -38,5 +39,7 @@ __all__ = [
     "TableSeat",
     "Tournament",
     "TournamentFormat",
+    "TournamentInvitation",
+    "TournamentRole",
     "TournamentStatus",
 ]

@@ -23,7 +23,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scwu.broker import task_send_or_refuse
+from scwu.broker import task_send, task_send_or_refuse
 from scwu.models import Ban
 from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
@@ -59,6 +59,7 @@ from tournaments.results.playoff import playoff_seating
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_changed, results_recompute_if_stale
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
+from tournaments.services.notifications import DRAW_PUBLISHED_TASK
 from tournaments.services.rounds import round_word_for_field, word_switch
 
 #: The draw job (defined in ``tournaments.tasks``, which calls ``round_draw_run``).
@@ -452,4 +453,6 @@ def round_draw_publish(*, by: AnyUser | None, round: Round) -> Round:
     round.save(update_fields=["status", "published_at"])
     # A published round is a night a league table counts (who attended it).
     results_changed(round.tournament_id)
+    round_id = round.pk
+    transaction.on_commit(lambda: task_send(DRAW_PUBLISHED_TASK, round_id))
     return round

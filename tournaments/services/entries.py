@@ -14,6 +14,7 @@ from scwu.models import Club, Player
 from scwu.roles import AnyUser, Role, has_role
 from scwu.selectors import player_club_at
 from scwu.services.bans import player_assert_not_banned
+from scwu.services.invitations import claim_invite
 from scwu.services.players import player_create
 from tournaments.lifecycle import Action, Context, require
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
@@ -77,13 +78,15 @@ def entry_register_newcomer(
     real_name: str = "",
     gender: str = "",
     club: Club | None = None,
+    email: str = "",
 ) -> Entry:
     """At the registration desk: a director adds a newcomer who is not yet in the registry.
 
     The player is created by the registry's own service (nickname rules, a duplicate in any
     case or accents refused, a banned player's nickname refused with the ban), as a member of
     ``club`` from the tournament's first day when given, then entered; on any refusal nothing
-    is written."""
+    is written. Given an ``email``, the newcomer is invited to claim the player (their own
+    account, linked on acceptance)."""
     require_director(by, tournament)
     require(Action.REGISTER, tournament, Context(by=by))
     player = player_create(
@@ -95,7 +98,10 @@ def entry_register_newcomer(
         member_since=min(dt.date.today(), tournament.start_date),
         authorised=True,
     )
-    return entry_register(by=by, tournament=tournament, player=player)
+    entry = entry_register(by=by, tournament=tournament, player=player)
+    if email.strip():
+        claim_invite(by=by, player=player, email=email)
+    return entry
 
 
 def _lock(entry: Entry) -> Entry:

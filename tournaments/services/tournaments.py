@@ -11,12 +11,14 @@ from django.db import models, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scwu.broker import task_send
 from scwu.roles import AnyUser
 from tournaments.lifecycle import Action, Context, require
 from tournaments.lifecycle.tournament import status_action, transition_refusal
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed, season_rankings_enqueue
+from tournaments.services.notifications import FINAL_CLASSIFICATION_TASK
 
 FORMAT_FIELDS = (
     "season", "series", "category", "edition", "name", "start_date", "end_date", "venue",
@@ -131,4 +133,7 @@ def tournament_status_set(*, by: AnyUser | None, tournament: Tournament, status:
         results_changed(tournament.pk)
         season_id = tournament.season_id
         transaction.on_commit(lambda: season_rankings_enqueue(season_id))
+    if action == Action.FINISH:
+        tournament_id = tournament.pk
+        transaction.on_commit(lambda: task_send(FINAL_CLASSIFICATION_TASK, tournament_id))
     return tournament

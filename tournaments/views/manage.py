@@ -164,6 +164,7 @@ def entry_newcomer(request: HttpRequest, slug: str) -> HttpResponse:
                 real_name=data["real_name"],
                 gender=data["gender"],
                 club=data["club"],
+                email=data["email"],
             ),
         )
         if entry is not None:
