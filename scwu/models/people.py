@@ -83,6 +83,7 @@ class InvitationBase(models.Model):
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
+        blank=True,
         related_name="+",
         verbose_name=_("invited by"),
     )

@@ -57,15 +57,21 @@ def invitation_issue(
     return invitation, token
 
 
+def _refused(message: str, code: str) -> ValidationError:
+    # The code on the field's error itself: a dict's errors do not take the outer code.
+    return ValidationError({"token": ValidationError(message, code=code)})
+
+
 def invitation_find(model: type[Invitation], token: str) -> Invitation:
-    """The open invitation the link names; a wrong, used or expired link says which."""
+    """The open invitation the link names; a wrong, used or expired link says which
+    (codes ``invalid``, ``used``, ``expired``)."""
     invitation = model.objects.filter(digest=api_token_digest(token)).first()
     if invitation is None:
-        raise ValidationError({"token": [_("This invitation link is not valid.")]}, code="invalid")
+        raise _refused(_("This invitation link is not valid."), "invalid")
     if invitation.accepted_at is not None:
-        raise ValidationError({"token": [_("This invitation was already accepted.")]}, code="used")
+        raise _refused(_("This invitation was already accepted."), "used")
     if invitation.expires_at <= timezone.now():
-        raise ValidationError({"token": [_("This invitation has expired.")]}, code="expired")
+        raise _refused(_("This invitation has expired."), "expired")
     return invitation
 
 
