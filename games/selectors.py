@@ -281,6 +281,21 @@ def _dashboard_key(table: Table) -> str | None:
     )
 
 
+def _dashboard_tables(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """``tables`` with what their dashboard keys read."""
+    return tables.select_related("round__tournament", "round__word", "game").annotate(
+        appeals=Count("game__rulings__appeals"),
+        appeal_at=Max("game__rulings__appeals__decided_at"),
+    )
+
+
+def dashboard_forget(tables: QuerySet[Table]) -> None:
+    """Drop the cached dashboard entries of ``tables``: for a change the key does not see
+    (a player's name replaced by erasure)."""
+    keys = [_dashboard_key(table) for table in _dashboard_tables(tables)]
+    cache.delete_many([key for key in keys if key is not None])
+
+
 def _dashboard_entry(state: TableState) -> DashboardEntry:
     return {
         "table": state["table"],
@@ -310,14 +325,7 @@ def round_dashboard(
     (the page shows referee tools, which need a table's whole state), receives the table and
     state of each table that ``wants_state`` accepts (every table without it), and those
     entries are built fresh: a spectator, who has no tools, costs no replay."""
-    tables = list(
-        round.tables.select_related("round__tournament", "round__word", "game")
-        .annotate(
-            appeals=Count("game__rulings__appeals"),
-            appeal_at=Max("game__rulings__appeals__decided_at"),
-        )
-        .order_by("number")
-    )
+    tables = list(_dashboard_tables(round.tables.all()).order_by("number"))
     keys = {table.pk: _dashboard_key(table) for table in tables}
     cached = cache.get_many([key for key in keys.values() if key is not None])
     fresh: dict[str, DashboardEntry] = {}

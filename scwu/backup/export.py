@@ -6,7 +6,8 @@
 * ``scn/<tournament>.scn``: every deal of every tournament as SCN records (RULES.md);
 * ``manifest.json``: when it was made and how many rows each table holds.
 
-Sign-in data stays out: of the user accounts only the id and the username are exported. What
+Sign-in data stays out: of the user accounts only the id and the username are exported, and
+a person's own rows (API keys, settings, claims, invitations) not at all. What
 the site hides from the public stays out too: held rounds, unpublished draws, the seed and
 actions of online games still running, hidden chat messages.
 """
@@ -34,6 +35,18 @@ from tournaments.visibility import draw_is_public, public_draw_q, public_results
 
 APPS = ("scwu", "tournaments", "games", "smoke", "online")
 USER_FIELDS = ("id", "username")
+#: A person's own rows, not the federation's history: API keys, email settings, requests to
+#: be a player and invitations (email addresses and link digests).
+PRIVATE = frozenset(
+    {
+        "scwu.apitoken",
+        "scwu.claiminvitation",
+        "scwu.commissioninvitation",
+        "scwu.personsettings",
+        "scwu.playerclaim",
+        "tournaments.tournamentinvitation",
+    }
+)
 
 
 class Sink(Protocol):
@@ -62,7 +75,10 @@ def exported_models() -> list[type[models.Model]]:
     chosen = [
         m
         for m in apps.get_models()
-        if m._meta.app_label in APPS and m._meta.managed and not m._meta.proxy
+        if m._meta.app_label in APPS
+        and m._meta.managed
+        and not m._meta.proxy
+        and m._meta.label_lower not in PRIVATE
     ]
     return sorted(chosen, key=lambda m: m._meta.label_lower)
 

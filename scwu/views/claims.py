@@ -24,7 +24,7 @@ def claim(request: HttpRequest) -> HttpResponse:
     form = None
     if player is None and pending is None:
         initial = {"player": request.GET.get("player")} if request.GET.get("player") else {}
-        form = ClaimForm(request.POST or None, initial=initial)
+        form = ClaimForm(request.POST if request.method == "POST" else None, initial=initial)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             asked = run_service(

@@ -33,7 +33,7 @@ def person_settings(request: HttpRequest) -> HttpResponse:
     """The language of my emails and which notifications I get."""
     current = notifications.person_settings(request.user)
     form = PersonSettingsForm(
-        request.POST or None,
+        request.POST if request.method == "POST" else None,
         initial={
             "language": current.language,
             "wanted": [k for k in NotificationKind.values if current.wants(k)],
@@ -117,7 +117,7 @@ def commission_invite(request: HttpRequest) -> HttpResponse:
     """The commission's chair invites a member by email."""
     if not invitations.may_invite_to_commission(request.user):
         raise PermissionDenied(_("Only the commission's chair invites its members."))
-    form = InviteForm(request.POST or None)
+    form = InviteForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         sent = run_service(
             form,

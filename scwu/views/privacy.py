@@ -35,7 +35,7 @@ def my_data(request: HttpRequest) -> HttpResponse:
 @login_required
 def erase(request: HttpRequest) -> HttpResponse:
     """Says what erasure does and asks to confirm; then erases and signs out."""
-    form = EraseForm(request.POST or None)
+    form = EraseForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         person_erase(by=request.user, user=request.user)  # type: ignore[arg-type]
         logout(request)

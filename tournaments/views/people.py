@@ -35,7 +35,7 @@ def where_i_sit(request: HttpRequest) -> HttpResponse:
 def tournament_invitations(request: HttpRequest, slug: str) -> HttpResponse:
     """A director invites a co-director, the head referee or a line judge by email."""
     tournament = tournament_for_director(request, slug)
-    form = TournamentInviteForm(request.POST or None)
+    form = TournamentInviteForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         sent = run_service(
             form,
