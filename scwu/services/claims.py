@@ -45,11 +45,11 @@ def claim_request(
     """Ask to be ``player``, or (``player`` None) a new player called ``nickname``."""
     if by is None or not by.is_authenticated:
         raise PermissionDenied(_("Sign in to claim a player."))
-    if Player.objects.filter(user=by).exists():
+    if Player.objects.filter(user_id=by.pk).exists():
         raise ValidationError(
             {"player": [_("Your account is already a registry player.")]}, code="has_player"
         )
-    if PlayerClaim.objects.filter(user=by, status=ClaimStatus.PENDING).exists():
+    if PlayerClaim.objects.filter(user_id=by.pk, status=ClaimStatus.PENDING).exists():
         raise ValidationError(
             {"player": [_("You already asked; withdraw that request to ask another.")]},
             code="pending",
@@ -65,7 +65,7 @@ def claim_request(
         nickname = nickname_clean(nickname)
         nickname_assert_free(nickname)
     claim = PlayerClaim(
-        user=by,
+        user_id=by.pk,
         player=player,
         nickname=nickname,
         real_name=real_name.strip(),
@@ -87,7 +87,8 @@ def may_decide(user: AnyUser | None, claim: PlayerClaim) -> bool:
     if has_role(user, Role.DIRECTOR):
         return True
     club = _club_of(claim)
-    return club is not None and club.captain_id is not None and club.captain.user_id == user.pk
+    captain = club.captain if club is not None else None
+    return captain is not None and captain.user_id == user.pk
 
 
 def may_decide_any(user: AnyUser | None) -> bool:
@@ -103,13 +104,13 @@ def claims_to_decide(user: AnyUser | None) -> QuerySet[PlayerClaim]:
     if user is None or not user.is_authenticated:
         return pending.none()
     if has_role(user, Role.DIRECTOR):
-        return pending.exclude(user=user).order_by("created_at")
+        return pending.exclude(user_id=user.pk).order_by("created_at")
     today = timezone.localdate()
     captained = Q(
-        player__memberships__club__captain__user=user,
+        player__memberships__club__captain__user_id=user.pk,
         player__memberships__start__lte=today,
     ) & (Q(player__memberships__end__isnull=True) | Q(player__memberships__end__gte=today))
-    return pending.filter(captained).exclude(user=user).distinct().order_by("created_at")
+    return pending.filter(captained).exclude(user_id=user.pk).distinct().order_by("created_at")
 
 
 def _lock_pending(claim: PlayerClaim) -> PlayerClaim:

@@ -65,7 +65,7 @@ def _refused(message: str, code: str) -> ValidationError:
 def invitation_find(model: type[Invitation], token: str) -> Invitation:
     """The open invitation the link names; a wrong, used or expired link says which
     (codes ``invalid``, ``used``, ``expired``)."""
-    invitation = model.objects.filter(digest=api_token_digest(token)).first()
+    invitation = model._default_manager.filter(digest=api_token_digest(token)).first()
     if invitation is None:
         raise _refused(_("This invitation link is not valid."), "invalid")
     if invitation.accepted_at is not None:
@@ -81,7 +81,7 @@ def invitation_take(model: type[Invitation], token: str, user: Any) -> Invitatio
     if user is None or not user.is_authenticated:
         raise PermissionDenied(_("Sign in to accept an invitation."))
     found = invitation_find(model, token)
-    invitation = model.objects.select_for_update().get(pk=found.pk)
+    invitation = model._default_manager.select_for_update().get(pk=found.pk)
     if invitation.accepted_at is not None:
         raise ValidationError({"token": [_("This invitation was already accepted.")]}, code="used")
     invitation.accepted_by = user
@@ -96,7 +96,7 @@ def may_invite_to_commission(user: AnyUser | None) -> bool:
     return bool(
         user is not None
         and user.is_authenticated
-        and CommissionMember.objects.filter(user=user, active=True, chair=True).exists()
+        and CommissionMember.objects.filter(user_id=user.pk or 0, active=True, chair=True).exists()
     )
 
 
@@ -114,7 +114,7 @@ def commission_invitation_accept(*, token: str, user: Any) -> CommissionMember:
     """The invited account becomes an active commission member (again, if it had been one)."""
     invitation_take(CommissionInvitation, token, user)
     member, _created = CommissionMember.objects.get_or_create(
-        user=user, defaults={"since": timezone.localdate()}
+        user_id=user.pk, defaults={"since": timezone.localdate()}
     )
     if not member.active:
         member.active = True

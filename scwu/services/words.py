@@ -245,7 +245,7 @@ def word_review_notify(word_id: int) -> int:
         return 0
     members = (
         CommissionMember.objects.filter(active=True)
-        .exclude(user_id=word.proposed_by_id)
+        .exclude(user_id=word.proposed_by_id or 0)
         .exclude(reviews__word=word)
         .select_related("user")
     )

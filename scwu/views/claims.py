@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -19,8 +21,9 @@ from scwu.views.people_forms import ClaimForm
 @login_required
 def claim(request: HttpRequest) -> HttpResponse:
     """Ask to be a registry player (or a new one); see the request's state; withdraw it."""
-    player = Player.objects.filter(user=request.user).first()
-    pending = PlayerClaim.objects.filter(user=request.user, status=ClaimStatus.PENDING).first()
+    me: Any = request.user  # signed in (login_required)
+    player = Player.objects.filter(user=me).first()
+    pending = PlayerClaim.objects.filter(user=me, status=ClaimStatus.PENDING).first()
     form = None
     if player is None and pending is None:
         initial = {"player": request.GET.get("player")} if request.GET.get("player") else {}
@@ -42,7 +45,7 @@ def claim(request: HttpRequest) -> HttpResponse:
                     request, _("Asked. A tournament director or your club's captain confirms.")
                 )
                 return redirect("people-claim")
-    history = PlayerClaim.objects.filter(user=request.user).select_related("player")
+    history = PlayerClaim.objects.filter(user=me).select_related("player")
     return render(
         request,
         "people/claim.html",
@@ -54,7 +57,7 @@ def claim(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def claim_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
-    found = get_object_or_404(PlayerClaim, pk=pk, user=request.user)
+    found = get_object_or_404(PlayerClaim, pk=pk, user_id=request.user.pk)
     try:
         claims.claim_withdraw(by=request.user, claim=found)
     except ValidationError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,7 +28,8 @@ class TournamentInviteForm(forms.Form):
 @login_required
 def where_i_sit(request: HttpRequest) -> HttpResponse:
     """Each of my tables in the running tournaments, round by round (published draws)."""
-    player = Player.objects.filter(user=request.user).first()
+    me: Any = request.user  # signed in (login_required)
+    player = Player.objects.filter(user=me).first()
     seats = matchday.seat_list_for_player(player) if player is not None else []
     return render(request, "people/where_i_sit.html", {"player": player, "seats": seats})
 
