@@ -1,5 +1,6 @@
-"""Emails to people, each in its reader's language. Called from Celery tasks only: a slow or
-absent mail server must never hold up (or fail) the request that caused the email."""
+"""Emails to people, each in its reader's language, rendered here and sent by the outbox's
+task (``scwu.mail.outbox``): a slow or absent mail server never holds up a request, and the
+worker retries while the server refuses."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.functional import Promise
+
+from scwu.mail.outbox import queue_message
 
 
 def site_url(path: str) -> str:
@@ -38,4 +41,4 @@ def mail_send(
     with translation.override(language if language in languages else settings.LANGUAGE_CODE):
         body = render_to_string(f"people/email/{template}.txt", context)
         line = " ".join((str(subject) % (subject_params or {})).split())
-    EmailMessage(subject=line, body=body, to=[to], headers=headers or {}).send()
+    queue_message(EmailMessage(subject=line, body=body, to=[to], headers=headers or {}))
