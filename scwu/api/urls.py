@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from scwu.api import views
+from scwu.api import people, views
 
 router = DefaultRouter()
 router.register("countries", views.CountryViewSet, basename="country")
@@ -15,6 +15,8 @@ urlpatterns = [
     path("words/<int:pk>/reviews/", views.WordReviewApi.as_view(), name="api-word-review"),
     path("words/<int:pk>/retire/", views.WordRetireApi.as_view(), name="api-word-retire"),
     path("bans/", views.BanListApi.as_view(), name="api-bans"),
+    path("claims/", people.ClaimApi.as_view(), name="api-claim"),
+    path("me/seats/", people.MySeatsApi.as_view(), name="api-my-seats"),
     path("clubs/<slug:slug>/roster/", views.EliteRosterSetApi.as_view(), name="api-club-roster"),
     path("", include(router.urls)),
 ]

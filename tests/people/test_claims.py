@@ -115,3 +115,28 @@ def test_where_i_sit_lists_published_seats_round_by_round_and_never_a_draft() ->
     assert f'data-table="{s.table.pk}"' in html
     assert f'data-table="{draft_table.pk}"' not in html
     assert reverse("where-i-sit") in html  # the header links it for a claimed player
+
+
+def test_the_api_takes_a_claim_and_answers_the_players_seats() -> None:
+    s = make_setup()
+    user = s.seated_user("D")
+    client = _signed_in(user)
+    seats = client.get("/api/me/seats/").json()
+    assert seats == [
+        {
+            "tournament": s.tournament.slug,
+            "round": s.round.number,
+            "table": s.table.number,
+            "table_id": s.table.pk,
+            "seat": "D",
+        }
+    ]
+    asker = _signed_in(UserFactory())
+    claimed = s.table.seats.get(position="D").entry.player_id
+    taken = asker.post("/api/claims/", {"player": claimed}, content_type="application/json")
+    assert taken.status_code == 409 and "player" in taken.json()
+    asked = asker.post(
+        "/api/claims/", {"nickname": "Api Newcomer"}, content_type="application/json"
+    )
+    assert asked.status_code == 201 and asked.json()["status"] == "pending"
+    assert Client().get("/api/me/seats/").status_code == 403
