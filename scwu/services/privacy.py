@@ -16,6 +16,7 @@ from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models, transaction
+from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
 from scwu.models import ClaimInvitation, CommissionInvitation, CommissionMember, Player
@@ -47,7 +48,8 @@ def _row(obj: models.Model) -> dict[str, Any]:
     row: dict[str, Any] = {"model": obj._meta.label_lower}
     for field in obj._meta.concrete_fields:
         if field.name not in SECRET_FIELDS:
-            row[field.attname] = getattr(obj, field.attname)
+            value = getattr(obj, field.attname)
+            row[field.attname] = value.name or "" if isinstance(value, FieldFile) else value
     return row
 
 

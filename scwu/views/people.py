@@ -60,7 +60,14 @@ def person_settings(request: HttpRequest) -> HttpResponse:
     )
 
 
-@csrf_exempt  # the signed link is the proof; mail programs post it without a session
+def sessionless(view: Any) -> Any:
+    """A page that acts for nobody signed in: the signed link in its address is the proof,
+    and mail programs post it (RFC 8058 one-click) with no session and no CSRF token."""
+    view.sessionless = True
+    return csrf_exempt(view)
+
+
+@sessionless
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """One click, no sign-in: the page's button (or the mail program's one-click post)."""
     try:
@@ -93,13 +100,14 @@ def _invitation(token: str) -> tuple[Any, Any]:
 
 
 def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """What the invitation gives, and a button to accept it (after signing in)."""
+    """What the invitation gives, and a button to accept it (after signing in: the link
+    brings the person back here)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     try:
         invitation, accept = _invitation(token)
     except ValidationError as exc:
         return render(request, "people/invitation.html", {"error": exc.messages}, status=404)
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
     if request.method == "POST":
         try:
             accept(token=token, user=request.user)

@@ -63,7 +63,11 @@ def write_endpoints() -> list[Endpoint]:
             methods = ["post"] if _reads_post(callback) else []
         for method in methods:
             # Format-suffix duplicates of a route share its name: one cell is enough.
-            sessionless = view_class is not None and not view_class.authentication_classes
+            sessionless = (
+                not view_class.authentication_classes
+                if view_class is not None
+                else bool(getattr(callback, "sessionless", False))
+            )
             found.setdefault(
                 (name, method),
                 Endpoint(name, route, method, view_class is not None, sessionless),

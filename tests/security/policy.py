@@ -124,6 +124,21 @@ POLICY: dict[str, Rule] = {
         kwargs=lambda w: {"pk": w.extra["word"].pk},
         data=lambda w: {"verdict": "approve"},
     ),
+    # People: claims, invitations, settings, privacy.
+    "api:api-claim": Rule(SIGNED_IN, data=lambda w: {"nickname": "Api Claimer"}),
+    "people-claim": Rule(SIGNED_IN, data=lambda w: {"nickname": "Page Claimer"}),
+    "people-claim-withdraw": Rule(SIGNED_IN, kwargs=lambda w: {"pk": 0}, login_only=True),
+    "people-claim-decide": Rule(SIGNED_IN, kwargs=lambda w: {"pk": 0}, login_only=True),
+    "people-settings": Rule(SIGNED_IN, data=lambda w: {"language": "cs"}),
+    "people-unsubscribe": Rule(EVERYONE, kwargs=lambda w: {"token": "forged"}),
+    "invitation-accept": Rule(SIGNED_IN, kwargs=lambda w: {"token": "made-up"}, login_only=True),
+    "commission-invite": Rule(ADMIN_ONLY, data=lambda w: {"email": "new@example.org"}),
+    "people-erase": Rule(SIGNED_IN, data=lambda w: {"confirm": "on"}),
+    "tournament-invitations": Rule(
+        RUNS_TOURNAMENT,
+        kwargs=_running,
+        data=lambda w: {"email": "judge@example.org", "role": "line_judge"},
+    ),
     # Federation pages.
     "word-propose": Rule(SIGNED_IN, data=lambda w: {"letters": "KOCKA", "language": "cs"}),
     "word-review": Rule(
