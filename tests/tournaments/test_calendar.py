@@ -186,3 +186,15 @@ def test_the_season_and_series_writes_are_in_the_openapi_schema(client: Client) 
     assert "post" in paths["/api/series/create/"]
     assert "patch" in paths["/api/series/{slug}/update/"]
     assert "409" in paths["/api/seasons/create/"]["post"]["responses"]
+
+
+def test_the_season_edit_page_offers_no_year_change_once_tournaments_belong_to_it(
+    client: Client, director: User
+) -> None:
+    TournamentFactory(season=SeasonFactory(year=2041))
+    client.force_login(director)
+    form = client.get("/seasons/2041/edit/").context["form"]
+    assert form.fields["year"].disabled
+    done = client.post("/seasons/2041/edit/", {"year": 2042, "name": "Renamed"})
+    assert done.status_code == 302
+    assert Season.objects.get(year=2041).name == "Renamed"

@@ -65,6 +65,11 @@ def season_create(*, by: AnyUser | None, year: int, name: str = "") -> Season:
     return season
 
 
+def season_has_tournaments(season: Season) -> bool:
+    """Whether the season's year is fixed: rankings, rosters and addresses go by it."""
+    return Tournament.objects.filter(season=season).exists()
+
+
 @transaction.atomic
 def season_update(*, by: AnyUser | None, season: Season, **fields: Any) -> Season:
     """A season's name, or its year while no tournament belongs to it (a typo's fix: the
@@ -74,7 +79,7 @@ def season_update(*, by: AnyUser | None, season: Season, **fields: Any) -> Seaso
     season = Season.objects.select_for_update().get(pk=season.pk)
     year = fields.get("year", season.year)
     if year != season.year:
-        if Tournament.objects.filter(season=season).exists():
+        if season_has_tournaments(season):
             raise ValidationError(
                 {"year": [_("Tournaments belong to this season: its year cannot change.")]},
                 code="has_tournaments",

@@ -81,9 +81,15 @@ def season_create(request: HttpRequest) -> HttpResponse:
 def season_edit(request: HttpRequest, year: int) -> HttpResponse:
     require_director(request.user)
     season = get_object_or_404(Season, year=year)
+    form = SeasonForm(request.POST or None, initial={"year": season.year, "name": season.name})
+    if calendar_services.season_has_tournaments(season):
+        form.fields["year"].disabled = True
+        form.fields["year"].help_text = _(
+            "Tournaments belong to this season: its year cannot change."
+        )
     return _form_page(
         request,
-        SeasonForm(request.POST or None, initial={"year": season.year, "name": season.name}),
+        form,
         lambda data: calendar_services.season_update(by=request.user, season=season, **data),
         lambda season: redirect("calendar-manage"),
         _("Season %(season)s") % {"season": season},
