@@ -7,7 +7,13 @@ statuses), :mod:`.league` (a league's nights), :mod:`.entries` (registering, che
 withdrawals, substitutes).
 """
 
-from tournaments.lifecycle import entries, league, rounds, tournament  # noqa: F401  (registers)
+from tournaments.lifecycle import (  # noqa: F401  (registers)
+    cuts,
+    entries,
+    league,
+    rounds,
+    tournament,
+)
 from tournaments.lifecycle.base import (
     Action,
     Context,

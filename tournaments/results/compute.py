@@ -11,6 +11,11 @@ Decisions where the rules are silent:
   lost. Seats that only filled the table (fewer than four tied players) do not count.
   The play-off settles the cut only once its game is finished and the order decides every
   spot; otherwise the cut stays unresolved and the director may play another one.
+- The small final's cut is settled the same way: a play-off among the players tied at it,
+  read once the final's cut is settled (its field is the players below the final's).
+- A cut is shown and acted on only once the basic rounds that decide it are finished and
+  visible to the viewer (:func:`cut_is_decided`): before that every player may still move,
+  and a "tie" at place 1 before round 1 is no tie.
 - A final decided before everyone left (a final played until the first placka) places
   the players still at the table by the remainder rule, like the end of an elimination.
 - One decision classifies a tournament (:func:`classified_by`), for every page, export,
@@ -36,6 +41,7 @@ from fractions import Fraction
 from tournaments.models import RoundStage, Tournament, TournamentFormat, TournamentStatus
 from tournaments.standings import (
     DEFAULT_CUT_SIZE,
+    Boundary,
     Classification,
     Entrant,
     FinalPlacing,
@@ -73,6 +79,8 @@ class ResultsSettings:
     finished: bool = False
     #: A league's scoring and its points list; ``None`` for any other format.
     league: tuple[LeagueScoring, tuple[int, ...]] | None = None
+    #: The best ``final + small final`` players (``None``: no small final).
+    small_cut_size: int | None = None
 
     @classmethod
     def of(cls, tournament: Tournament) -> ResultsSettings:
@@ -80,9 +88,13 @@ class ResultsSettings:
         if tournament.format == TournamentFormat.LEAGUE:
             points = tuple(int(p) for p in tournament.league_points)
             league = (LeagueScoring(tournament.league_scoring), points)
+        cut_size = tournament.final_size or DEFAULT_CUT_SIZE
         return cls(
             precedence=tuple(tournament.tiebreaks),
-            cut_size=tournament.final_size or DEFAULT_CUT_SIZE,
+            cut_size=cut_size,
+            small_cut_size=cut_size + tournament.small_final_size
+            if tournament.has_small_final
+            else None,
             remainder=RemainderRule.SUCCESS_RATE
             if tournament.final_last_places_by_success
             else RemainderRule.SHARED,
@@ -286,6 +298,54 @@ def points_table(points: Mapping[int, int] | None, name: str) -> PointsTable | N
         return None
 
 
+def cut_is_decided(data: ResultsData, visible: Collection[int]) -> bool:
+    """Whether the basic rounds, which decide the cuts, are all finished and visible."""
+    basic = [info for _pk, info in data.rounds if info.stage == RoundStage.BASIC]
+    return bool(basic) and all(info.finished and info.number in visible for info in basic)
+
+
+def cut_standings(
+    data: ResultsData, settings: ResultsSettings, visible: Collection[int]
+) -> Standings:
+    """The standings of the visible basic rounds with their cuts, each settled by its
+    play-off when one was played (the final's first, then the small final's); no cut
+    before the basic rounds are decided (see the module)."""
+    entrants = entrants_build(data.entries)
+    lines = basic_lines(data, visible)
+    if not cut_is_decided(data, visible):
+        return standings_compute(
+            entrants=entrants, lines=lines, precedence=settings.precedence, cut_size=None
+        )
+    playoffs: dict[str, PlayoffResult] = {}
+    standings: Standings | None = None
+    while True:
+        try:
+            standings = standings_compute(
+                entrants=entrants,
+                lines=lines,
+                precedence=settings.precedence,
+                cut_size=settings.cut_size,
+                playoff=playoffs.get("cut"),
+                small_cut_size=settings.small_cut_size,
+                small_playoff=playoffs.get("small_cut"),
+            )
+        except PlayoffMismatchError:
+            logger.warning("play-off result does not match the tie at the cut")
+            if standings is None:
+                raise
+            return standings
+        for name in ("cut", "small_cut"):
+            cut: Boundary | None = getattr(standings, name)
+            if cut is not None and cut.tie is not None and name not in playoffs:
+                tie = cut.tie
+                found = playoff_result(data, visible, tie.player_ids, tie.spots)
+                if found is not None:
+                    playoffs[name] = found
+                    break  # settle this cut, then look at the next one again
+        else:
+            return standings
+
+
 def results_compute(
     data: ResultsData,
     *,
@@ -296,25 +356,7 @@ def results_compute(
 ) -> Computed:
     """Standings of the visible basic rounds, the cut, the finals and the classification
     (before a final only when ``classify``: the placings need it, the pages do not)."""
-    entrants = entrants_build(data.entries)
-    lines = basic_lines(data, visible)
-    standings = standings_compute(
-        entrants=entrants, lines=lines, precedence=settings.precedence, cut_size=settings.cut_size
-    )
-    tie = standings.cut.tie if standings.cut is not None else None
-    if tie is not None:
-        playoff = playoff_result(data, visible, tie.player_ids, tie.spots)
-        if playoff is not None:
-            try:
-                standings = standings_compute(
-                    entrants=entrants,
-                    lines=lines,
-                    precedence=settings.precedence,
-                    cut_size=settings.cut_size,
-                    playoff=playoff,
-                )
-            except PlayoffMismatchError:
-                logger.warning("play-off result does not match the tie at the cut")
+    standings = cut_standings(data, settings, visible)
     figures = tournament_figures(data, visible, standings)
     league = _league(data, visible, settings, figures)
     final = _final_placing(data, visible, RoundStage.FINAL, 1, settings, ())

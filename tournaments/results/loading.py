@@ -29,6 +29,7 @@ from tournaments.models import (
     TournamentFormat,
 )
 from tournaments.standings import EntrantStatus
+from tournaments.visibility import PUBLIC_DRAW
 
 #: Stages whose seats are read even before a deal is recorded (the final's finalists).
 FINAL_STAGES = (RoundStage.FINAL, RoundStage.SMALL_FINAL)
@@ -49,7 +50,9 @@ class RoundInfo:
     fillers: tuple[int, ...] = ()
     #: A league's night (its date); ``None`` for an undated round.
     night: dt.date | None = None
-    #: Drawn and published (in play or finished): a league night counts it.
+    #: Drawn and published (in play or finished): a league night counts it, and the
+    #: public sees its results (``tournaments.visibility``; a draft's seats, a final's
+    #: finalists included, are the directors' only).
     drawn: bool = False
 
 
@@ -120,6 +123,16 @@ class ResultsData:
     league: LeagueRows | None = None
 
 
+def visible_round_numbers(data: ResultsData, *, include_unreleased: bool) -> tuple[int, ...]:
+    """The rounds whose results a viewer may see: every round for those who run the
+    tournament, else the released rounds whose draw is public (``tournaments.visibility``)."""
+    return tuple(
+        info.number
+        for _, info in data.rounds
+        if include_unreleased or (info.released and info.drawn)
+    )
+
+
 def entrant_status(*, is_substitute: bool, status: str, classified: bool) -> EntrantStatus:
     """How an entry counts: substitutes never score; a withdrawal as the director decided."""
     if is_substitute:
@@ -188,7 +201,7 @@ def results_load(tournament: Tournament) -> ResultsData:
                 if stage == RoundStage.PLAYOFF
                 else (),
                 night=night,
-                drawn=status in (RoundStatus.PUBLISHED, RoundStatus.FINISHED),
+                drawn=status in PUBLIC_DRAW,
             ),
         )
         for pk, number, stage, released, status, label, first_place, report, night in round_rows

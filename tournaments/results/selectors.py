@@ -44,6 +44,7 @@ from .loading import (
     points_table_load,
     results_load,
     results_version,
+    visible_round_numbers,
 )
 
 __all__ = [
@@ -129,10 +130,6 @@ class TournamentResults:
 
 
 _recent = _Recent()
-
-
-def visible_round_numbers(data: ResultsData, *, include_unreleased: bool) -> tuple[int, ...]:
-    return tuple(info.number for _, info in data.rounds if include_unreleased or info.released)
 
 
 def results_build(

@@ -37,7 +37,7 @@ from tournaments.rating.services import rating_enqueue
 from tournaments.standings import Standings
 
 from .compute import Computed, ResultsSettings, points_table, results_compute
-from .loading import ResultsData, points_table_load, results_load
+from .loading import ResultsData, points_table_load, results_load, visible_round_numbers
 
 audit = logging.getLogger("scwu.audit")
 logger = logging.getLogger(__name__)
@@ -193,10 +193,10 @@ def results_recompute(tournament_id: int) -> int:
         tournament = Tournament.objects.select_related("category", "series").get(pk=tournament_id)
         data = results_load(tournament)
         settings_ = ResultsSettings.of(tournament)
-        every_round = [info.number for _, info in data.rounds]
-        public = [info.number for _, info in data.rounds if info.released]
+        every_round = visible_round_numbers(data, include_unreleased=True)
+        public = visible_round_numbers(data, include_unreleased=False)
         table = points_table(points_table_load(tournament), str(tournament.category or ""))
-        # Draws use everything played; placings (public records) only released rounds.
+        # Draws use everything played; placings (public records) only what the public sees.
         full = results_compute(data, settings=settings_, visible=every_round)
         shown = results_compute(data, settings=settings_, visible=public, points=table)
         _write_ranks(tournament, data, full.standings)

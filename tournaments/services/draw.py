@@ -29,6 +29,7 @@ from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
 from scwu.services.words import word_assert_usable
 from tournaments.lifecycle import Action, Context, require
+from tournaments.lifecycle.cuts import CUT_STAGES, playoff_refusal, stage_field
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -137,11 +138,15 @@ class _Field:
 
 
 def playoff_field(round: Round) -> tuple[list[int], list[int]]:
-    """Entry ids of a play-off: the players tied at the cut, and the fillers to four."""
+    """Entry ids of a play-off: the players tied at the first tied cut, and the fillers to
+    four (none for a tie larger than a table, which the director seats by hand)."""
+    refused = playoff_refusal(round.tournament)
+    if refused is not None:
+        raise refused.error()
     results = tournament_results(round.tournament, include_unreleased=True)
-    tied, fillers = playoff_seating(results.standings)
+    seating = playoff_seating(results.standings)
     entry = {player: info.entry_id for player, info in results.entries.items()}
-    return [entry[p] for p in tied], [entry[p] for p in fillers]
+    return [entry[p] for p in seating.tied], [entry[p] for p in seating.fillers]
 
 
 def _stage_field(round: Round) -> tuple[set[int] | None, dict[int, int], set[int]]:
@@ -151,29 +156,11 @@ def _stage_field(round: Round) -> tuple[set[int] | None, dict[int, int], set[int
         tied, fillers = playoff_field(round)
         order = tied + fillers
         return set(order), {pk: i for i, pk in enumerate(order, start=1)}, set(fillers)
-    if round.stage == RoundStage.SMALL_FINAL:
-        finalists = set(
-            TableSeat.objects.filter(
-                table__round__tournament_id=round.tournament_id,
-                table__round__stage=RoundStage.FINAL,
-            ).values_list("entry_id", flat=True)
-        )
-        if not finalists:
-            raise ValidationError(
-                {"round": [_("Draw the final first: the small final seats the players after it.")]},
-                code="final_not_drawn",
-            )
-        field = set(
-            Entry.objects.filter(tournament_id=round.tournament_id)
-            .exclude(pk__in=finalists)
-            .values_list("pk", flat=True)
-        )
-        return field, {}, field
-    if round.stage == RoundStage.FINAL:
-        field = set(
-            Entry.objects.filter(tournament_id=round.tournament_id).values_list("pk", flat=True)
-        )
-        return None, {}, field
+    if round.stage in CUT_STAGES:
+        # Exactly the players through the stage's cut, best first (its rules are asked
+        # before any draw: see ``_assert_drawable``).
+        order = stage_field(round.tournament, round.stage)
+        return set(order), {pk: i for i, pk in enumerate(order, start=1)}, set()
     return None, {}, set()
 
 
@@ -203,8 +190,10 @@ def draw_replay(inputs: dict[str, Any]) -> Draw:
     return draw_make(DrawRequest.from_dict(inputs))
 
 
-def _assert_drawable(round: Round, action: Action, by: AnyUser | None) -> None:
-    require(action, round, Context(by=by))
+def _assert_drawable(
+    round: Round, action: Action, by: AnyUser | None, extra: dict[str, Any] | None = None
+) -> None:
+    require(action, round, Context(by=by, extra=extra or {}))
     word_assert_usable(round.word)
 
 
@@ -378,7 +367,7 @@ def round_draw_manual(*, by: AnyUser | None, round: Round, tables: list[list[int
     """A draw the director writes: entry ids per table, positions A, B, C... in that order."""
     round = _lock(round)
     require_director(by, round.tournament)
-    _assert_drawable(round, Action.DRAW_MANUAL, by)
+    _assert_drawable(round, Action.DRAW_MANUAL, by, {"tables": tables})
     ids = [i for t in tables for i in t]
     entries = Entry.objects.select_related("player").filter(tournament=round.tournament)
     known = {e.pk: e for e in entries.filter(pk__in=ids)}

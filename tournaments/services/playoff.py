@@ -1,5 +1,6 @@
-"""Creating the play-off at the cut: one action of the director (the round, its one table and
-its publication). Who is seated is the results' decision (:mod:`tournaments.results.playoff`)."""
+"""Creating the play-off at a cut (the final's or the small final's): one action of the
+director (the round, its one table and its publication). Who is seated is the results'
+decision (:mod:`tournaments.results.playoff`); whether it may happen now, the lifecycle's."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from tournaments.lifecycle import Action, Context, require
 from tournaments.models import Round, RoundStage, Tournament
 from tournaments.models.rounds import DrawMethod
 from tournaments.permissions import require_director
-from tournaments.results.playoff import playoff_seating
-from tournaments.results.selectors import tournament_results
 from tournaments.services.draw import playoff_field, round_draw_manual, round_draw_publish
 from tournaments.services.rounds import round_create
 
@@ -23,16 +22,14 @@ from tournaments.services.rounds import round_create
 def playoff_create(
     *, by: AnyUser | None, tournament: Tournament, word: PlayingWord | None = None
 ) -> Round:
-    """Create and publish a PLAYOFF round seating the players tied at the cut (one action
-    of the director: the round, its one table and its publication).
+    """Create and publish a PLAYOFF round seating the players tied at the first tied cut
+    (one action of the director: the round, its one table and its publication).
 
     ``word`` defaults to the word of the last basic round. Directors only. The seats go
     through the draw services, which know a play-off's field (``playoff_field``).
     """
     require_director(by, tournament)
-    require(Action.CREATE_PLAYOFF, tournament, Context(by=by))
-    results = tournament_results(tournament, include_unreleased=True)
-    playoff_seating(results.standings)  # refuses before anything is written
+    require(Action.CREATE_PLAYOFF, tournament, Context(by=by, stage=RoundStage.PLAYOFF))
     if word is None:
         last_basic = (
             Round.objects.filter(tournament=tournament, stage=RoundStage.BASIC)

@@ -57,12 +57,15 @@ class StandingRow:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """Ranked rows (placed ones first, in order), the precedence used, and the cut."""
+    """Ranked rows (placed ones first, in order), the precedence used, and the cuts: to the
+    final (``cut``) and to the small final (``small_cut``, the best ``final + small final``
+    players, whose field is those below the final's cut)."""
 
     rows: tuple[StandingRow, ...]
     precedence: tuple[str, ...]
     rounds: tuple[int, ...]
     cut: Boundary | None
+    small_cut: Boundary | None = None
 
     def row(self, player_id: PlayerId) -> StandingRow:
         for row in self.rows:
@@ -107,6 +110,28 @@ def _boundary(
     return boundary_split(eligible, size=size, places=group_places)
 
 
+def _playoff_keys(
+    cut: Boundary | None,
+    playoff: PlayoffResult,
+    entrants: Sequence[Entrant],
+    keys: Sequence[SortKey],
+) -> tuple[int, list[SortKey]]:
+    """The cut's size, and ``keys`` with the play-off's order appended: it orders the tied
+    group only."""
+    if cut is None:
+        raise PlayoffMismatchError("a play-off result was given but there is no cut.")
+    if cut.tie is None:
+        raise PlayoffMismatchError("a play-off result was given but nobody ties at the cut.")
+    ranks = playoff_ranks(cut.tie, playoff)
+    after = max(ranks.values()) + 1
+    index_of = {e.player_id: i for i, e in enumerate(entrants)}
+    tied_key = keys[index_of[cut.tie.player_ids[0]]]
+    return cut.size, [
+        key + ((ranks.get(entrants[i].player_id, after),) if key == tied_key else (0,))
+        for i, key in enumerate(keys)
+    ]
+
+
 def standings_compute(
     *,
     entrants: Sequence[Entrant],
@@ -116,6 +141,8 @@ def standings_compute(
     rounds: Collection[int] | None = None,
     cut_size: int | None = DEFAULT_CUT_SIZE,
     playoff: PlayoffResult | None = None,
+    small_cut_size: int | None = None,
+    small_playoff: PlayoffResult | None = None,
 ) -> Standings:
     """Rank ``entrants`` by their ``lines`` under ``precedence``.
 
@@ -125,6 +152,8 @@ def standings_compute(
     unclassified withdrawals follow without a place. With ``cut_size`` the cut to
     the final is computed over scoring players only; a tie across it is reported in
     ``cut.tie`` until a ``playoff`` result is given, which then orders the tied players.
+    ``small_cut_size`` (the final's size plus the small final's) and ``small_playoff`` do
+    the same for the small final's cut, after the final's play-off has ordered its tie.
     """
     resolved = precedence_resolve(precedence, metrics)
     _validate_entrants(entrants)
@@ -149,28 +178,22 @@ def standings_compute(
 
     groups = _placed_groups(placed, keys, display)
     places = {r.item: r.place for r in places_assign(groups)}
-    cut: Boundary | None = None
-    if cut_size is not None:
-        cut = _boundary(groups, entrants, places, cut_size)
-    if playoff is not None:
-        if cut is None:
-            raise PlayoffMismatchError("a play-off result was given but there is no cut.")
-        if cut.tie is None:
-            raise PlayoffMismatchError("a play-off result was given but nobody ties at the cut.")
-        ranks = playoff_ranks(cut.tie, playoff)
-        after = max(ranks.values()) + 1
-        index_of = {e.player_id: i for i, e in enumerate(entrants)}
-        tied_key = keys[index_of[cut.tie.player_ids[0]]]
-        keys = [
-            key + ((ranks.get(entrants[i].player_id, after),) if key == tied_key else (0,))
-            for i, key in enumerate(keys)
-        ]
-        groups = _placed_groups(placed, keys, display)
-        places = {r.item: r.place for r in places_assign(groups)}
-        cut = _boundary(groups, entrants, places, cut.size)
-        if cut.tie is not None:
-            raise StandingsInternalError("the play-off result left a tie at the cut")
-        cut = Boundary(size=cut.size, qualified=cut.qualified, tie=None, resolved_by_playoff=True)
+    cuts: list[Boundary | None] = []
+    for size, result in ((cut_size, playoff), (small_cut_size, small_playoff)):
+        cut: Boundary | None = None
+        if size is not None:
+            cut = _boundary(groups, entrants, places, size)
+        if result is not None:
+            settled, keys = _playoff_keys(cut, result, entrants, keys)
+            groups = _placed_groups(placed, keys, display)
+            places = {r.item: r.place for r in places_assign(groups)}
+            cut = _boundary(groups, entrants, places, settled)
+            if cut.tie is not None:
+                raise StandingsInternalError("the play-off result left a tie at the cut")
+            cut = Boundary(
+                size=cut.size, qualified=cut.qualified, tie=None, resolved_by_playoff=True
+            )
+        cuts.append(cut)
 
     unplaced.sort(key=lambda i: (keys[i], display[i]))
     order = [i for group in groups for i in group] + unplaced
@@ -189,5 +212,9 @@ def standings_compute(
     )
     round_numbers = sorted({n for p in per_player for n in p})
     return Standings(
-        rows=rows, precedence=tuple(m.name for m in resolved), rounds=tuple(round_numbers), cut=cut
+        rows=rows,
+        precedence=tuple(m.name for m in resolved),
+        rounds=tuple(round_numbers),
+        cut=cuts[0],
+        small_cut=cuts[1],
     )
