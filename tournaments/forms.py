@@ -8,12 +8,14 @@ from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
 from tournaments.league.fields import LeaguePointsField
+from tournaments.lifecycle import Action, Context, offers
 from tournaments.models import Category, RoundStage, Season, Series, Tournament
 from tournaments.models.calendar import SEASON_YEAR_MAX, SEASON_YEAR_MIN
 from tournaments.models.rounds import (
@@ -187,6 +189,25 @@ class RoundCreateForm(_TournamentWordsMixin, forms.Form):
     def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._limit_words(tournament)
+        if tournament is not None:
+            self._limit_stages(tournament)
+
+    def _limit_stages(self, tournament: Tournament) -> None:
+        """Offer the stages the lifecycle allows now; say why the others are not offered."""
+        field = self.fields["stage"]
+        assert isinstance(field, forms.ChoiceField)
+        allowed: list[tuple[str, StrOrPromise]] = []
+        refused: list[str] = []
+        for value, label in RoundStage.choices:
+            offer = offers(tournament, [Action.CREATE_ROUND], Context(stage=value))[
+                Action.CREATE_ROUND
+            ]
+            if offer.allowed:
+                allowed.append((value, label))
+            else:
+                refused.append(f"{label}: {offer.reason}")
+        field.choices = allowed
+        field.help_text = " ".join(refused)
 
 
 class RoundFormatForm(_TournamentWordsMixin, forms.Form):

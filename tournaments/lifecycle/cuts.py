@@ -26,6 +26,7 @@ from tournaments.models import (
 )
 from tournaments.results.playoff import Cut, PlayoffProblem, cut_boundaries, playoff_seating
 from tournaments.results.selectors import TournamentResults, tournament_results
+from tournaments.visibility import PUBLIC_DRAW
 
 from .base import Action, Context, Refusal, rule
 
@@ -61,7 +62,8 @@ def basic_rounds_refusal(tournament: Tournament) -> Refusal | None:
         .values_list("number", "status")
     )
     open_rounds = [number for number, status in statuses if status != RoundStatus.FINISHED]
-    if not statuses or len(open_rounds) == len(statuses):
+    played = [status for _n, status in statuses if status in PUBLIC_DRAW]
+    if not played:
         return Refusal(
             "no_rounds_played",
             _("No basic round has been played yet: the basic rounds decide the cut."),

@@ -283,6 +283,7 @@ def _write(round: Round, draw: Draw, names: dict[int, str]) -> None:
     round.draw_error = ""
     round.status = RoundStatus.DRAFT
     round.save()
+    results_changed(round.tournament_id)  # a final's seats are in its directors' results
 
 
 def _draw_refused(round_id: int, message: str) -> None:
@@ -440,7 +441,7 @@ def round_draw_publish(*, by: AnyUser | None, round: Round) -> Round:
     round.status = RoundStatus.PUBLISHED
     round.published_at = timezone.now()
     round.save(update_fields=["status", "published_at"])
-    # A published round is a night a league table counts (who attended it).
+    # A published round is a night a league table counts, and a final's seats are public.
     results_changed(round.tournament_id)
     round_id = round.pk
     transaction.on_commit(lambda: task_send(DRAW_PUBLISHED_TASK, round_id))

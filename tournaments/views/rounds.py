@@ -19,8 +19,10 @@ from tournaments.forms import (
     RoundFormatForm,
     SwapForm,
 )
+from tournaments.lifecycle import Action, offers
 from tournaments.models import Entry, RoundStatus, Table, TableSeat
 from tournaments.permissions import can_direct
+from tournaments.results.playoff import playoff_seating
 from tournaments.results.selectors import tournament_results
 from tournaments.services import draw as draw_services
 from tournaments.services import playoff as playoff_services
@@ -46,7 +48,9 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
         )
         if created is not None:
             return redirect("round-manage", slug=slug, number=created.number)
-    cut = tournament_results(tournament, include_unreleased=True).standings.cut
+    # The play-off is shown only for a cut really tied (the basic rounds finished), enabled
+    # when the lifecycle allows it now, else disabled with its reason.
+    seating = playoff_seating(tournament_results(tournament, include_unreleased=True).standings)
     return render(
         request,
         "tournaments/rounds.html",
@@ -54,7 +58,8 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "rounds": selectors.round_list(tournament),
             "form": form,
-            "cut": cut,
+            "playoff": seating if seating.tie is not None else None,
+            "playoff_offer": offers(tournament, [Action.CREATE_PLAYOFF])[Action.CREATE_PLAYOFF],
         },
         status=400 if form.errors else 200,
     )
