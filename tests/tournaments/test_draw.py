@@ -92,14 +92,17 @@ def test_standings_draw_puts_the_top_ranked_together(
     assert set(seated(round)[0]) == top
 
 
-def test_seeded_final_takes_the_top_six(
-    django_capture_on_commit_callbacks: Any, director: User, tournament: Tournament
+def test_a_seeded_final_waits_for_the_basic_rounds_that_decide_its_field(
+    director: User, tournament: Tournament
 ) -> None:
-    people = [EntryFactory(tournament=tournament, rank=i) for i in range(1, 11)]
+    # Qualification ranks alone (no basic round played) decide no final: the cut does.
+    for i in range(1, 11):
+        EntryFactory(tournament=tournament, rank=i)
     round = RoundFactory(tournament=tournament, number=1, stage="final", draw_method="seeded_final")
-    round = run_draw(django_capture_on_commit_callbacks, director, round, seed=5)
-    assert len(seated(round)) == 1
-    assert set(seated(round)[0]) == {e.pk for e in people[:6]}
+    with pytest.raises(ValidationError) as exc:
+        draw.round_draw_start(by=director, round=round)
+    assert "No basic round has been played yet" in str(exc.value)
+    assert not seated(Round.objects.get(pk=round.pk))
 
 
 def test_standings_draw_without_ranking_is_refused(

@@ -21,6 +21,7 @@ from tournaments.api.results import StandingsDocumentSerializer
 from tournaments.exports import STANDINGS_COLUMNS
 from tournaments.exports.scn import scn_records
 from tournaments.exports.standings import CLASSIFICATION_COLUMNS
+from tournaments.services.rounds import round_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +43,7 @@ def test_docstring_examples_hold(module: object) -> None:
 
 def test_standings_csv_has_the_columns_and_the_figures(scene: Scene) -> None:
     scene.lose("C", "C", "A")
+    round_finish(by=scene.director, round=scene.setup.round)  # the cut is decided
     response = scene.client_for(None).get(f"/tournaments/{scene.slug}/results/standings.csv")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
@@ -72,6 +74,7 @@ def test_round_standings_csv_adds_the_rounds_own_figures(scene: Scene) -> None:
 
 def test_standings_json_follows_the_documented_schema(scene: Scene) -> None:
     scene.lose("C")
+    round_finish(by=scene.director, round=scene.setup.round)  # the cut is decided
     response = scene.client_for(None).get(f"/tournaments/{scene.slug}/results/standings.json")
     document = json.loads(response.content)
     check = StandingsDocumentSerializer(data=document)

@@ -102,11 +102,12 @@ def test_rounds_number_themselves_and_pick_the_method(
     director: User, tournament: Tournament
 ) -> None:
     first = rounds.round_create(by=director, tournament=tournament, word=PlayingWordFactory())
-    final = rounds.round_create(
-        by=director, tournament=tournament, word=PlayingWordFactory(), stage="final"
+    second = rounds.round_create(
+        by=director, tournament=tournament, word=PlayingWordFactory(), draw_method="standings"
     )
     assert (first.number, first.draw_method) == (1, "random")
-    assert (final.number, final.draw_method) == (2, "seeded_final")
+    assert (second.number, second.draw_method) == (2, "standings")
+    assert rounds.DEFAULT_METHOD["final"] == "seeded_final"  # a final's, once it may be created
 
 
 def _small_field(tournament: Tournament, field: Callable[..., list[Entry]], rule: str) -> None:
