@@ -11,9 +11,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.factories import PlayingWordFactory
-from tests.tournaments.results.conftest import Event, make_event
+from tests.tournaments.results.conftest import make_event
+from tests.tournaments.results.test_formats import _api, _basic, _ids, _run_draw, _seated
 from tournaments.lifecycle import Action, Context, refusal
-from tournaments.models import Round, RoundStage, RoundStatus, TableSeat
+from tournaments.models import Round, RoundStage, RoundStatus
 from tournaments.results.playoff import PlayoffProblem, playoff_seating
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_changed
@@ -22,37 +23,6 @@ from tournaments.services.playoff import playoff_create
 from tournaments.standings import Entrant, GameLine, standings_compute
 
 pytestmark = pytest.mark.django_db
-
-
-def _api(e: Event) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(e.director)
-    return client
-
-
-def _basic(e: Event) -> Round:
-    """12 players, one basic round: c, g, k 8/8 (1st); a, e, i 7/8 (4th); b, f, j 6/8
-    (7th); d, h, l 3/8 (10th, each with the placka)."""
-    r1 = e.round("abcd", "efgh", "ijkl")
-    e.play(r1, 1, "abbddddd")
-    e.play(r1, 2, "effhhhhh")
-    e.play(r1, 3, "ijjlllll")
-    assert Round.objects.get(pk=r1.pk).status == RoundStatus.FINISHED
-    return r1
-
-
-def _ids(e: Event, names: str) -> set[int]:
-    return {e.p[x].pk for x in names}
-
-
-def _seated(round_: Round) -> set[int]:
-    return set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
-
-
-def _run_draw(capture: Any, e: Event, round_: Round) -> Round:
-    with capture(execute=True):
-        draw.round_draw_start(by=e.director, round=round_)
-    return Round.objects.get(pk=round_.pk)
 
 
 def _code(exc: pytest.ExceptionInfo[ValidationError]) -> set[str | None]:
@@ -149,8 +119,7 @@ def test_a_tie_larger_than_a_table_is_refused_by_the_one_table_playoff_only() ->
     wide = make_event("abcdefghijkl", final_size=4)  # nine players tie at 1st for 4 spots
     r1 = wide.round("abcd", "efgh", "ijkl")
     for n, seats in enumerate(("abcd", "efgh", "ijkl"), start=1):
-        a, b, c, d = seats
-        wide.play(r1, n, (a + b + c) * 4 + d * 5)
+        wide.play(r1, n, seats[:3] * 4 + seats[3] * 5)  # three of each table 13/17
     found = refusal(Action.CREATE_PLAYOFF, wide.tournament)
     assert found is not None and found.code == "tie_too_large"
     # ... which the director seats by hand: a play-off round may be created for it.
