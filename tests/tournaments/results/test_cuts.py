@@ -165,10 +165,14 @@ def test_a_final_over_a_tied_cut_is_refused_and_the_playoff_stays_the_way_on() -
             by=e.director, round=final, tables=[[e.p[x].pk for x in "cgaeb"]]
         )  # one of the two tied players
     assert _code(refused) == {"cut_tied"}
-    # ... and the play-off is still created, past it, and settles the cut.
+    # ... and the way on is the play-off, played before the final (deleted, planned again).
+    final.delete()
     playoff = playoff_create(by=e.director, tournament=e.tournament)
     playoff.tables.update(line_judge=e.judge)
     e.play(playoff, 1, "fffff")  # f completes TONDA (the last basic word): b is through
+    final = rounds.round_create(
+        by=e.director, tournament=e.tournament, word=word, stage=RoundStage.FINAL
+    )
     answer = _api(e).post(
         f"/api/rounds/{final.pk}/draw/manual/",
         {"tables": [[e.p[x].pk for x in "cgaef"]]},
@@ -198,9 +202,16 @@ def test_a_small_final_drawn_by_hand_seats_exactly_its_size() -> None:
             by=e.director, round=small, tables=[[e.p[x].pk for x in "bfjdh"]]
         )  # five seats, size four, both tied players: it was accepted
     assert _code(refused) == {"cut_tied"}
+    small.delete()  # the way on: the play-off first
     playoff = playoff_create(by=e.director, tournament=e.tournament)
     playoff.tables.update(line_judge=e.judge)
     e.play(playoff, 1, "lhhhhh")  # d is through
+    small = rounds.round_create(
+        by=e.director,
+        tournament=e.tournament,
+        word=PlayingWordFactory(letters="AB"),
+        stage=RoundStage.SMALL_FINAL,
+    )
     with pytest.raises(ValidationError) as refused:
         draw.round_draw_manual(by=e.director, round=small, tables=[[e.p[x].pk for x in "bfjdl"]])
     assert _code(refused) == {"not_qualified"} and "(4)" in str(refused.value)
