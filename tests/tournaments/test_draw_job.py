@@ -15,7 +15,8 @@ from django.test import Client
 
 from scwu.api.errors import exception_handler
 from scwu.broker import BrokerUnavailable
-from tests.factories import EntryFactory, RoundFactory
+from tests.factories import RoundFactory
+from tests.tournaments.results.conftest import Event, make_event
 from tests.tournaments.test_draw import seated
 from tournaments.models import Entry, Round, RoundStatus, Tournament
 from tournaments.pairing import Draw, DrawRequest
@@ -61,33 +62,31 @@ def test_the_request_still_refuses_at_once_what_the_director_can_fix(
     assert round.status == RoundStatus.PLANNED
 
 
-def test_a_seeded_final_over_a_tie_at_the_cut_is_refused_before_any_job(
-    director: User, tournament: Tournament
-) -> None:
-    for rank in (1, 2, 3, 4, 5, 6, 6, 8):
-        EntryFactory(tournament=tournament, rank=rank)
-    final = RoundFactory(tournament=tournament, number=1, stage="final", draw_method="seeded_final")
+def _tied_at_the_cut() -> tuple[Event, Round]:
+    """b and f tie at the final's cut (5th of eight, final of five), and a final planned."""
+    e = make_event("abcdefgh", final_size=5)
+    r1 = e.round("abcd", "efgh")
+    e.play(r1, 1, "abbddddd")
+    e.play(r1, 2, "effhhhhh")
+    final = RoundFactory(
+        tournament=e.tournament, number=2, stage="final", draw_method="seeded_final"
+    )
+    return e, final
+
+
+def test_a_seeded_final_over_a_tie_at_the_cut_is_refused_before_any_job() -> None:
+    e, final = _tied_at_the_cut()
     with pytest.raises(ValidationError) as refused:
-        draw.round_draw_start(by=director, round=final)
-    assert "play-off" in " ".join(refused.value.message_dict["round"])
+        draw.round_draw_start(by=e.director, round=final)
+    assert "play-off" in " ".join(refused.value.messages)
     final.refresh_from_db()
     assert final.status == RoundStatus.PLANNED and not final.draw_task_id
 
 
-def test_a_draw_job_refused_by_the_rules_leaves_the_round_planned_with_the_reason(
-    tournament: Tournament,
-) -> None:
-    # A tie at the final's cut that arose after the draw was started (ranks changed).
-    for rank in (1, 2, 3, 4, 5, 6, 6, 8):
-        EntryFactory(tournament=tournament, rank=rank)
-    final = RoundFactory(
-        tournament=tournament,
-        number=1,
-        stage="final",
-        draw_method="seeded_final",
-        status=RoundStatus.DRAWING,
-        draw_task_id="job",
-    )
+def test_a_draw_job_refused_by_the_rules_leaves_the_round_planned_with_the_reason() -> None:
+    # A tie at the final's cut that arose after the draw was started (a deal corrected).
+    _e, final = _tied_at_the_cut()
+    Round.objects.filter(pk=final.pk).update(status=RoundStatus.DRAWING, draw_task_id="job")
     done = draw.round_draw_run(round_id=final.pk, seed=1, job="job")
     assert done.status == RoundStatus.PLANNED
     assert "play-off" in done.draw_error

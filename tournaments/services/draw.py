@@ -29,7 +29,7 @@ from scwu.roles import AnyUser
 from scwu.services.bans import player_assert_not_banned
 from scwu.services.words import word_assert_usable
 from tournaments.lifecycle import Action, Context, require
-from tournaments.lifecycle.cuts import CUT_STAGES, playoff_refusal, stage_field
+from tournaments.lifecycle.cuts import CUT_STAGES, playoff_refusal, stage_field, stage_refusal
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -157,8 +157,11 @@ def _stage_field(round: Round) -> tuple[set[int] | None, dict[int, int], set[int
         order = tied + fillers
         return set(order), {pk: i for i, pk in enumerate(order, start=1)}, set(fillers)
     if round.stage in CUT_STAGES:
-        # Exactly the players through the stage's cut, best first (its rules are asked
-        # before any draw: see ``_assert_drawable``).
+        # Exactly the players through the stage's cut, best first; asked again in the job,
+        # as the cut may have moved since the draw started.
+        refused = stage_refusal(round.tournament, round.stage)
+        if refused is not None:
+            raise refused.error()
         order = stage_field(round.tournament, round.stage)
         return set(order), {pk: i for i, pk in enumerate(order, start=1)}, set()
     return None, {}, set()
