@@ -14,9 +14,10 @@ class ScwuConfig(AppConfig):
         # Once the app registry is ready: the patch imports DRF's serializers, which import
         # Django's models and the REST framework settings.
         from scwu import tasks
-        from scwu.api import strict
+        from scwu.api import known_inputs, strict
 
         # Registered once models are loaded: the site queues its email tasks by name.
         del tasks
         strict.install()
+        known_inputs.install()
         signin.connect()

@@ -48,7 +48,13 @@ class WholeNumberField(serializers.IntegerField):
 def query_read(serializer: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
     """The query parameters of ``request`` as ``serializer`` declares them, or a 400."""
     # A plain mapping, not the QueryDict: DRF reads an empty value of a QueryDict (a form's
-    # field left blank) as not given, and the schema's integer or choice is never empty.
-    data = serializer(data=dict(request.query_params.items()))
+    # field left blank) as not given, and the schema's integer or choice is never empty. Only
+    # this serializer's parameters: the operation's others (a list's filters beside its
+    # page) are theirs to read, and one it does not declare is refused before the view runs
+    # (:mod:`scwu.api.known_inputs`).
+    names = serializer().fields.keys()
+    data = serializer(
+        data={name: value for name, value in request.query_params.items() if name in names}
+    )
     data.is_valid(raise_exception=True)
     return dict(data.validated_data)

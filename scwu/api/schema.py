@@ -95,3 +95,18 @@ def request_text_without_control_characters(
         if name.endswith("Request") and isinstance(schema, dict):
             _text_without_control_characters(schema)
     return result
+
+
+def request_objects_closed(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """The postprocessing hook that says a body holds only the fields it names
+    (``additionalProperties: false``): :mod:`scwu.api.strict` refuses any other. A free-form
+    object (a ``DictField``: points by seat, a deal record) states its own."""
+    for name, schema in result.get("components", {}).get("schemas", {}).items():
+        if (
+            name.endswith("Request")
+            and isinstance(schema, dict)
+            and schema.get("type") == "object"
+            and "properties" in schema
+        ):
+            schema.setdefault("additionalProperties", False)
+    return result

@@ -11,10 +11,15 @@
   query, and PostgreSQL answers a NUL in a text parameter with an error, a 500), and every
   string anywhere in a free-form object (``DictField``, ``JSONField``: stored as JSON, where
   PostgreSQL refuses a NUL too). Each is a 400 naming the field.
+* a body holds only the fields its serializer takes: a field it does not know (misspelt,
+  ``winner`` for ``losers``) or only shows (read-only) is a 400 naming it, never ignored
+  while the rest is written. The schema says so (``additionalProperties: false`` on every
+  request body, :func:`scwu.api.schema.request_objects_closed`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +33,9 @@ _char_to_internal = serializers.CharField.to_internal_value
 _slug_to_internal = serializers.SlugRelatedField.to_internal_value
 _dict_to_internal = serializers.DictField.to_internal_value
 _json_to_internal = serializers.JSONField.to_internal_value
+_serializer_to_internal = serializers.Serializer.to_internal_value
+
+UNKNOWN_FIELD_MESSAGE = _("Unknown field.")
 
 
 def refuse_control_characters(value: Any) -> None:
@@ -80,6 +88,26 @@ def _free_json(self: serializers.JSONField, data: Any) -> Any:
     return value
 
 
+def accepted_fields(serializer: serializers.Serializer[Any]) -> set[str]:
+    """The names a body given to ``serializer`` may hold: its writable fields (a hidden
+    field takes its value from the request, never from the body)."""
+    return {
+        name
+        for name, field in serializer.fields.items()
+        if not field.read_only and not isinstance(field, serializers.HiddenField)
+    }
+
+
+def _known_fields_only(self: serializers.Serializer[Any], data: Any) -> Any:
+    if isinstance(data, Mapping):
+        unknown = sorted(str(name) for name in data if name not in accepted_fields(self))
+        if unknown:
+            raise serializers.ValidationError(
+                {name: [UNKNOWN_FIELD_MESSAGE] for name in unknown}, code="unknown_field"
+            )
+    return _serializer_to_internal(self, data)
+
+
 def install() -> None:
     # The stubs type each method by the field's generic parameters; these take what DRF passes.
     fields: Any = serializers
@@ -88,3 +116,4 @@ def install() -> None:
     fields.SlugRelatedField.to_internal_value = _slug_reference
     fields.DictField.to_internal_value = _free_object
     fields.JSONField.to_internal_value = _free_json
+    fields.Serializer.to_internal_value = _known_fields_only

@@ -330,6 +330,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scwu.api.schema.common_responses",
         "scwu.api.schema.request_text_without_control_characters",
+        "scwu.api.schema.request_objects_closed",
     ],
     # One name for a choice set that several fields share (seats are named the same everywhere).
     "ENUM_NAME_OVERRIDES": {

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.api.serializers import RoundCreateInputSerializer, TournamentInputSerializer
@@ -28,23 +27,12 @@ MAX_ROUNDS = 200
 MAX_TABLES = 500
 
 
-class StrictInput(serializers.Serializer[Any]):
-    """Refuses a key it does not know (a typo would otherwise lose data silently)."""
-
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, Mapping):
-            unknown = sorted(str(key) for key in set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({unknown[0]: [_("Unknown field.")]})
-        return super().to_internal_value(data)
-
-
-class SeriesInputSerializer(StrictInput):
+class SeriesInputSerializer(serializers.Serializer[Any]):
     slug = serializers.SlugField(max_length=80)
     name = serializers.CharField(max_length=80)
 
 
-class DocumentTournamentSerializer(StrictInput, TournamentInputSerializer):  # type: ignore[misc]
+class DocumentTournamentSerializer(TournamentInputSerializer):  # type: ignore[misc]
     """The tournament's fields as a director sets them; its season and series by value (the
     import creates them when missing, through their models' validators)."""
 
@@ -55,14 +43,14 @@ class DocumentTournamentSerializer(StrictInput, TournamentInputSerializer):  # t
         fields = [*TOURNAMENT_FIELDS, "season", "series"]
 
 
-class DocumentEntrySerializer(StrictInput):
+class DocumentEntrySerializer(serializers.Serializer[Any]):
     player = serializers.CharField(max_length=40)
     real_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     status = serializers.ChoiceField(choices=EntryStatus.choices, required=False)
     classified = serializers.BooleanField(required=False)
 
 
-class DocumentWordSerializer(StrictInput):
+class DocumentWordSerializer(serializers.Serializer[Any]):
     # (a field named like Field.label: DRF's metaclass takes it off the class)
     label = serializers.CharField(  # type: ignore[assignment]
         max_length=60, required=False, allow_blank=True
@@ -70,7 +58,7 @@ class DocumentWordSerializer(StrictInput):
     letters = serializers.CharField(max_length=40)
 
 
-class DocumentTableSerializer(StrictInput):
+class DocumentTableSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(min_value=1, max_value=999)
     kind = serializers.ChoiceField(choices=TableKind.choices, required=False)
     seats = serializers.DictField(child=serializers.CharField(max_length=40), allow_empty=False)
@@ -78,7 +66,7 @@ class DocumentTableSerializer(StrictInput):
     game = serializers.DictField(allow_null=True, required=False)
 
 
-class DocumentRoundSerializer(StrictInput, RoundCreateInputSerializer):
+class DocumentRoundSerializer(RoundCreateInputSerializer):
     word = DocumentWordSerializer()  # type: ignore[assignment]
     number = serializers.IntegerField(min_value=1, max_value=999)
     # No draw method: the draw is the tables as they were.
@@ -90,7 +78,7 @@ class DocumentRoundSerializer(StrictInput, RoundCreateInputSerializer):
     tables = serializers.ListField(child=DocumentTableSerializer(), max_length=MAX_TABLES)
 
 
-class GameRecordsDocumentSerializer(StrictInput):
+class GameRecordsDocumentSerializer(serializers.Serializer[Any]):
     format = serializers.ChoiceField(choices=[DOCUMENT_FORMAT])
     tournament = DocumentTournamentSerializer()
     entries = serializers.ListField(child=DocumentEntrySerializer(), max_length=MAX_ENTRIES)
