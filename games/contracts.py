@@ -80,6 +80,8 @@ class DealJson(TypedDict):
     issue_message: str | None
     rulings: list[DealRulingJson]
     analysable: bool
+    #: A referee's reason for recording the deal against the sit-out rule, else ``None``.
+    correction: str | None
 
 
 class AppealJson(TypedDict):

@@ -174,6 +174,7 @@ def state_json(
                 "issue_message": messages.get(deal_state.deal_id or "") if row else None,
                 "rulings": [_deal_ruling(r) for r in rulings if row and r.deal_id == row.pk],
                 "analysable": row is not None and deal_is_analysable(row),
+                "correction": row.correction_reason or None if row else None,
             }
         )
     held = [deal for deal in deals if deal["held"]]

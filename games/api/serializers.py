@@ -28,7 +28,20 @@ class DealRecordInputSerializer(serializers.Serializer[Any]):
     last_trick = _seat(required=False, allow_null=True, default=None)
     packer = _seat(required=False, allow_null=True, default=None)
     record = serializers.DictField(required=False, help_text="A full SCN deal record (an object).")
-    sat_out = serializers.ListField(child=_seat(), required=False, allow_null=True, default=None)
+    sat_out = serializers.ListField(
+        child=_seat(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Who sat out (tables of five and six): refused (409) unless whom the "
+        "sit-out rule names, or a referee's correction (`correction_reason`).",
+    )
+    correction_reason = serializers.CharField(
+        required=False,
+        max_length=2000,
+        help_text="A referee records the deal as played against the sit-out rule: why. "
+        "Refused (409) for a deal by the rule, or from someone who is not a referee (403).",
+    )
     idempotency_key = serializers.CharField(required=False, max_length=64, allow_null=True)
     recorder = serializers.CharField(
         required=False,
@@ -195,6 +208,11 @@ class DealStateSerializer(serializers.Serializer[Any]):
     )
     analysable = serializers.BooleanField(
         help_text="entered with a full record: its review is at /games/deals/<id>/review/"
+    )
+    correction = serializers.CharField(
+        allow_null=True,
+        help_text="A referee's reason for recording the deal against the table's sit-out "
+        "rule (who sat out is not whom the rule names); null for a deal by the rules.",
     )
 
 

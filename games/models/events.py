@@ -26,6 +26,9 @@ class DealEntry(models.Model):
     sat_out = models.JSONField(_("sat out"), null=True, blank=True)
     #: Who dealt, as played (blank on deals recorded before it was stored).
     dealer = models.CharField(_("dealer"), max_length=1, blank=True)
+    #: A referee's reason for recording this deal as played against the table's sit-out
+    #: rule (a correction); blank for a deal recorded by the rules.
+    correction_reason = models.TextField(_("correction reason"), max_length=2000, blank=True)
     record = models.JSONField(_("SCN record"), null=True, blank=True)
     result = models.JSONField(_("engine result"), null=True, blank=True)
     idempotency_key = models.CharField(
@@ -73,6 +76,11 @@ class DealEntry(models.Model):
     @property
     def is_live(self) -> bool:
         return self.undone_seq is None
+
+    @property
+    def is_correction(self) -> bool:
+        """Recorded by a referee against the table's rules, with a reason."""
+        return bool(self.correction_reason)
 
 
 class MisdealEntry(models.Model):

@@ -33,6 +33,10 @@ from games.scoring import Scored, ruleset_of, score_points, score_scn
 from games.services.common import actor, game_lock, take_seq, write_done
 from scwu.roles import AnyUser
 from tournaments.models import Table
+from tournaments.models.tournament import SIT_OUT_CHOICES
+
+#: The ledger's flag of a deal whose sit-outs are not those the table's sit-out rule names.
+SIT_OUT_AGAINST_THE_RULE = "sit_out_overridden"
 
 
 def _refuse_finished(state: LedgerState) -> None:
@@ -96,6 +100,28 @@ def assert_loser_count(table: Table, losers: Sequence[str] | None) -> None:
         )
 
 
+def assert_end_and_packer_agree(end: str, packer: str | None) -> None:
+    """A packed deal names who packed it, and only a packed deal has a packer, whichever
+    way the deal is entered (a packer is otherwise ignored, so a slip went unnoticed)."""
+    if end == "packed" and not packer:
+        raise ValidationError(
+            {"packer": [_("A packed deal needs the seat that packed (packer).")]},
+            code="packer_required",
+        )
+    if packer and end != "packed":
+        raise ValidationError(
+            {
+                "packer": [
+                    _(
+                        "Only a packed deal has a packer: give end “packed”, or leave the "
+                        "packer out."
+                    )
+                ]
+            },
+            code="packer_not_packed",
+        )
+
+
 def score_input(
     *,
     game: TableGame,
@@ -113,6 +139,7 @@ def score_input(
     """The deal's loser(s) from whichever of the three inputs was given; the points and
     the record are the four seats that played (``sat_out``, when given, says who did not)."""
     assert_loser_count(table, losers)
+    assert_end_and_packer_agree(end, packer)
     given = [name for name, value in (("points", points), ("record", record)) if value]
     if len(given) > 1:
         raise ValidationError(
@@ -163,6 +190,57 @@ def _players(state: LedgerState, sat_out: Sequence[str] | None) -> tuple[str, ..
     return given if len(given) == len(players) else players
 
 
+def _as_played_reason(
+    *,
+    by: AnyUser | None,
+    table: Table,
+    game: TableGame,
+    number: int,
+    state: LedgerState,
+    after: LedgerState,
+    correction_reason: str | None,
+) -> str:
+    """The correction's reason to store with the deal: blank for a deal by the sit-out rule.
+
+    A deal whose sit-outs are not those the table's rule names (the ledger's flag) is a
+    correction: only a referee records it, with a reason; anyone else's is refused, naming
+    the rule and who sits out by it."""
+    reason = (correction_reason or "").strip()
+    against = SIT_OUT_AGAINST_THE_RULE in after.deals[-1].flags
+    if not against:
+        if reason:
+            raise ValidationError(
+                {
+                    "correction_reason": [
+                        _("This deal follows the sit-out rule: it is not a correction.")
+                    ]
+                },
+                code="not_a_correction",
+            )
+        return ""
+    if not reason:
+        expected = state.next_deal.sitting_out if state.next_deal is not None else ()
+        raise ValidationError(
+            {
+                "sat_out": [
+                    _(
+                        "Who sits out deal %(number)d by this table's sit-out rule: %(seats)s "
+                        "(the rule: %(rule)s). Only a referee may record another sit-out, as a "
+                        "correction with a reason."
+                    )
+                    % {
+                        "rule": dict(SIT_OUT_CHOICES).get(game.sit_out_rule, game.sit_out_rule),
+                        "seats": ", ".join(expected),
+                        "number": number,
+                    }
+                ]
+            },
+            code="sit_out_rule",
+        )
+    permissions.require_referee(by, table)
+    return reason
+
+
 @transaction.atomic
 def deal_record(
     *,
@@ -179,9 +257,12 @@ def deal_record(
     sat_out: Sequence[str] | None = None,
     idempotency_key: str | None = None,
     analyse: bool = True,
+    correction_reason: str | None = None,
 ) -> DealEntry:
     """Record the next deal at ``table``. ``number`` is the deal the caller believes is
     next: a second line judge sending the same number is refused, never recorded twice.
+    ``sat_out`` must be whom the table's sit-out rule names, unless a referee records the
+    deal as played otherwise, a correction with its ``correction_reason``.
     A deal with its full record is queued for analysis (``analyse=False``: the caller, an
     online table, queues it itself)."""
     permissions.require_score(by, table)
@@ -213,9 +294,18 @@ def deal_record(
     dealer = dealer_for_record(state)
     event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out, dealer)
     try:
-        validate_event(loaded.settings, loaded.events, event)
+        after = validate_event(loaded.settings, loaded.events, event)
     except LedgerError as exc:
         raise validation_error(exc) from exc
+    reason = _as_played_reason(
+        by=by,
+        table=table,
+        game=game,
+        number=number,
+        state=state,
+        after=after,
+        correction_reason=correction_reason,
+    )
     mode = DealMode.RECORD if record else DealMode.POINTS if points else DealMode.LOSER
     deal = DealEntry(
         game=game,
@@ -226,6 +316,7 @@ def deal_record(
         points=scored.points or None,
         sat_out=list(stored_sat_out) if stored_sat_out is not None else None,
         dealer=dealer,
+        correction_reason=reason,
         record=record or None,
         result=scored.result,
         idempotency_key=idempotency_key or None,
@@ -256,13 +347,33 @@ def deal_record(
             "mode": mode,
             "losers": list(scored.losers),
             "points": scored.points or None,
+            **(
+                {"sat_out": list(stored_sat_out or ()), "correction_reason": reason}
+                if reason
+                else {}
+            ),
         },
-        summary=_("Deal %(number)d: %(seats)s lost.")
-        % {"number": number, "seats": ", ".join(scored.losers)},
+        summary=_recorded_summary(number, scored.losers, stored_sat_out, reason),
     )
     if analyse and deal.record and deal_is_analysable(deal):
         deal_analysis_enqueue(deal.record, ruleset_of(table.round.tournament))
     return deal
+
+
+def _recorded_summary(
+    number: int, losers: Sequence[str], sat_out: Sequence[str] | None, reason: str
+) -> str:
+    summary = _("Deal %(number)d: %(seats)s lost.") % {
+        "number": number,
+        "seats": ", ".join(losers),
+    }
+    if not reason:
+        return summary
+    correction = _("Correction: %(seats)s sat out against the sit-out rule (%(reason)s).") % {
+        "seats": ", ".join(sat_out or ()),
+        "reason": reason,
+    }
+    return f"{summary} {correction}"
 
 
 @transaction.atomic

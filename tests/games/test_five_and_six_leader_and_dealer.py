@@ -46,11 +46,15 @@ def test_a_record_under_rotation_whose_dealer_plays_names_the_dealer() -> None:
 
 
 def test_a_record_with_the_seats_that_really_sat_out_maps_those_who_played() -> None:
-    """The judge says B sat out the first deal (the rule names A): A deals and plays, C
-    leads, and the record's seats A-D are A C D E."""
+    """The referee records that B sat out the first deal (the rule names A; a correction):
+    A deals and plays, C leads, and the record's seats A-D are A C D E."""
     s = make_setup(seats=5)
     deal = services.deal_record(
-        by=s.judge, table=s.table, record=redealt(PLAYED, "A"), sat_out=["B"]
+        by=s.head_referee,
+        table=s.table,
+        record=redealt(PLAYED, "A"),
+        sat_out=["B"],
+        correction_reason="B was called away",
     )
     assert deal.sat_out == ["B"] and deal.losers == ["E"]
     assert set(deal.points or {}) == {"A", "C", "D", "E"}

@@ -55,11 +55,16 @@ def _misdeals(misdeals: Sequence[MisdealState]) -> list[dict[str, Any]]:
 
 
 def _deal_entry(
-    deal: DealState, record: dict[str, Any] | None, reasons: Mapping[str, str]
+    deal: DealState,
+    record: dict[str, Any] | None,
+    reasons: Mapping[str, str],
+    correction: str | None = None,
 ) -> dict[str, Any]:
     entry: dict[str, Any] = {"dealer": deal.dealer, "sat_out": list(deal.sitting_out)}
     if _AS_PLAYED & set(deal.flags):
         entry["as_played"] = True
+    if correction:
+        entry["correction"] = correction
     if deal.misdeals:
         entry["misdeals"] = _misdeals(deal.misdeals)
     if deal.deal_id is None:
@@ -111,15 +116,18 @@ def record_of_state(
     *,
     records: Mapping[str, dict[str, Any]] | None = None,
     reasons: Mapping[str, str] | None = None,
+    corrections: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The game record of a ledger state: the deals as the ledger counts them, with the full
-    SCN ``records`` and the rulings' ``reasons`` by event id, and the ledger's result (which
+    SCN ``records``, the rulings' ``reasons`` and the reasons of deals a referee recorded
+    against the sit-out rule (``corrections``) by event id, and the ledger's result (which
     the engine's replay then checks). Deals held for the referee are ``held`` entries."""
-    records, reasons = records or {}, reasons or {}
+    records, reasons, corrections = records or {}, reasons or {}, corrections or {}
     deals = []
     for deal in state.deals:
         if deal.deal_id is None or deal.counted:
-            deals.append(_deal_entry(deal, records.get(deal.deal_id or ""), reasons))
+            event = deal.deal_id or ""
+            deals.append(_deal_entry(deal, records.get(event), reasons, corrections.get(event)))
         elif (held := _held_entry(deal)) is not None:
             deals.append(held)
     pending = state.next_deal
@@ -153,6 +161,11 @@ def game_record(game: TableGame, ruleset: Ruleset, players: Mapping[str, str]) -
         TableRules(ruleset, game.sit_out_rule, game.placka_mode, players),
         records=records,
         reasons={ruling.event_id: ruling.reason for ruling in loaded.rulings},
+        corrections={
+            deal.event_id: deal.correction_reason
+            for deal in loaded.live_deals
+            if deal.is_correction
+        },
     )
     replay_game(record)  # an export the engine would refuse is a bug: fail loudly here
     return record

@@ -539,6 +539,7 @@
         text += " · " + t.renonc + " " + ruling.kind + " " + ruling.offender + ": " + ruling.penalty_label +
           (ruling.in_force ? "" : " (" + t.overturned + ")");
       });
+      if (deal.correction) text += " · " + t.correction + ": " + deal.correction;
       if (!deal.counted) text += " (" + (deal.held ? t.held : t.notCounted) + ")";
       var item = el("li", deal.counted ? "" : "muted", text);
       if (deal.rulings && deal.rulings.length) item.dataset.rulings = String(deal.rulings.length);
