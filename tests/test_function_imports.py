@@ -18,6 +18,10 @@ ALLOWED = {
     "models, which the app registry must have loaded)",
     ("tournaments/apps.py", "tournaments.results"): "AppConfig.ready: connects the results' "
     "receivers of the scorekeeping signals (they import models)",
+    ("tournaments/apps.py", "tournaments.models"): "AppConfig.ready: installs the seasons' "
+    "lookup into the federation's roster checks (a layer below, which cannot import it)",
+    ("tournaments/apps.py", "scwu.services.clubs"): "AppConfig.ready: the same lookup's "
+    "installer (it imports models)",
     ("tournaments/rating/apps.py", "tournaments.rating"): "AppConfig.ready: registers the "
     "rating task (it imports models)",
     ("games/apps.py", "games"): "AppConfig.ready: registers the deal analysis task (it "

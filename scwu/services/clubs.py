@@ -4,7 +4,7 @@ the club call these; the checks are public so that forms can show them on the ri
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -88,12 +88,50 @@ def elite_roster_assert_open(season: int) -> None:
         )
 
 
+def _every_year_is_a_season(year: int) -> bool:
+    return True
+
+
+#: Whether the federation's calendar holds the season ``year``. The calendar is the
+#: tournaments' (``tournaments.Season``, a layer above the federation): ``TournamentsConfig``
+#: installs its lookup (:func:`season_lookup_install`) when the apps are ready.
+_season_exists: Callable[[int], bool] = _every_year_is_a_season
+
+
+def season_lookup_install(lookup: Callable[[int], bool]) -> None:
+    global _season_exists
+    _season_exists = lookup
+
+
 def elite_roster_check(*, club: Club, season: int, players: Iterable[Player]) -> list[Player]:
-    """An open season; at most six players, each a member of the club at some time in it."""
+    """A season of the calendar, still open; at most six players, each named once and a
+    member of the club at some time in it."""
     if not 1900 <= season <= 2999:
         raise ValidationError({"season": [_("A season is a year, e.g. 2026.")]}, code="invalid")
+    if not _season_exists(season):
+        raise ValidationError(
+            {
+                "season": [
+                    _("There is no %(season)d season: a director creates it first.")
+                    % {"season": season}
+                ]
+            },
+            code="no_season",
+        )
     elite_roster_assert_open(season)
-    chosen = list(dict.fromkeys(players))
+    given = list(players)
+    chosen = list(dict.fromkeys(given))
+    if len(chosen) != len(given):
+        twice = [player for player in chosen if given.count(player) > 1]
+        raise ValidationError(
+            {
+                "players": [
+                    _("Each player is named once: %(names)s named more than once.")
+                    % {"names": ", ".join(player.nickname for player in twice)}
+                ]
+            },
+            code="duplicate",
+        )
     if len(chosen) > ELITE_ROSTER_MAX:
         raise ValidationError(
             {

@@ -19,11 +19,18 @@ from tests.factories import (
     CountryFactory,
     MembershipFactory,
     PlayerFactory,
+    SeasonFactory,
     UserFactory,
 )
 
 pytestmark = pytest.mark.django_db
 SEASON = dt.date.today().year
+
+
+@pytest.fixture(autouse=True)
+def _season(db: None) -> None:
+    """The season the rosters name exists in the calendar."""
+    SeasonFactory(year=SEASON)
 
 
 def _club_with_captain(members: int = 7) -> tuple[Club, User, list[Player]]:

@@ -14,12 +14,19 @@ from django.utils import timezone
 
 from scwu.models import Club, EliteRoster, Player
 from scwu.services.clubs import elite_roster_set
-from tests.factories import ClubFactory, MembershipFactory, UserFactory
+from tests.factories import ClubFactory, MembershipFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 CLOSED = timezone.localdate().year - 1
 REFUSAL = f"The {CLOSED} season is closed"
+
+
+@pytest.fixture(autouse=True)
+def _seasons(db: None) -> None:
+    """Last season and this one exist in the calendar."""
+    SeasonFactory(year=CLOSED)
+    SeasonFactory(year=CLOSED + 1)
 
 
 def _club_with_closed_roster() -> tuple[Club, User, list[Player], EliteRoster]:
