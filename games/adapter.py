@@ -124,6 +124,8 @@ def game_events(game: TableGame) -> GameEvents:
         if deal.undone_seq is not None:
             stamped.append((deal.undone_seq, DealUndone(f"u{deal.pk}")))
     for misdeal in misdeals:
+        if not misdeal.is_live:
+            continue  # undone within its deal: as if it had not happened
         deal_id = f"d{misdeal.deal_id}" if misdeal.deal_id else None
         stamped.append(
             (

@@ -22,6 +22,11 @@ urlpatterns = [
         name="misdeal-record",
     ),
     path(
+        "games/tables/<int:table_id>/misdeals/undo/",
+        views.MisdealUndoApi.as_view(),
+        name="misdeal-undo",
+    ),
+    path(
         "games/tables/<int:table_id>/referee-call/",
         views.RefereeCallApi.as_view(),
         name="referee-call",

@@ -199,6 +199,15 @@ class MisdealRecordApi(StateAnswerApi):
         return self.state(table, status.HTTP_201_CREATED)
 
 
+class MisdealUndoApi(StateAnswerApi):
+    @_answers_state(None)
+    def post(self, request: Request, table_id: int) -> Response:
+        """Undo the last misdeal of the deal being dealt (the line judge's way back)."""
+        table = _table(table_id)
+        services.misdeal_undo(by=request.user, table=table)
+        return self.state(table)
+
+
 class MisdealWaiveApi(StateAnswerApi):
     @_answers_state(None)
     def post(self, request: Request, misdeal_id: int) -> Response:

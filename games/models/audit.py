@@ -14,6 +14,7 @@ class AuditAction(models.TextChoices):
     DEAL_CORRECT = "deal_correct", _("deal corrected")
     MISDEAL_RECORD = "misdeal_record", _("misdeal recorded")
     MISDEAL_WAIVE = "misdeal_waive", _("misdeal letter waived")
+    MISDEAL_UNDO = "misdeal_undo", _("misdeal undone")
     RULING_MAKE = "ruling_make", _("ruling made")
     APPEAL_FILE = "appeal_file", _("appeal filed")
     APPEAL_DECIDE = "appeal_decide", _("appeal decided")

@@ -105,6 +105,17 @@ class MisdealEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    #: Undone by the line judge within its deal (never deleted, so the audit trail's rows
+    #: keep what they name); an undone misdeal is no event of the game.
+    undone_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seq"]
@@ -118,6 +129,10 @@ class MisdealEntry(models.Model):
     @property
     def event_id(self) -> str:
         return f"m{self.pk}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.undone_seq is None
 
 
 class Correction(models.Model):

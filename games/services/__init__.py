@@ -9,6 +9,7 @@ from games.services.table import (
     game_referee_acknowledge,
     game_referee_call,
     misdeal_record,
+    misdeal_undo,
     misdeal_waive,
     paper_enter,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "game_referee_call",
     "game_start",
     "misdeal_record",
+    "misdeal_undo",
     "misdeal_waive",
     "paper_enter",
     "round_update_status",

@@ -67,11 +67,50 @@ def misdeal_record(
 
 
 @transaction.atomic
+def misdeal_undo(*, by: AnyUser | None, table: Table) -> MisdealEntry:
+    """Undo the last misdeal of the deal being dealt (a tap by mistake): the way back of
+    whoever may record one. A misdeal of a deal already played stays (a referee rules on
+    it); the row is kept, marked undone, and the audit trail says so."""
+    permissions.require_score(by, table)
+    game = game_lock(table)
+    loaded = game_events(game)
+    state = loaded.replay()
+    played = max((deal.seq for deal in loaded.live_deals), default=0)
+    pending = [
+        misdeal
+        for misdeal in loaded.misdeals
+        if misdeal.is_live and misdeal.deal_id is None and misdeal.seq > played
+    ]
+    if not pending or state.next_deal is None:
+        raise ValidationError(
+            {"game": [_("There is no misdeal of the deal being dealt to undo.")]},
+            code="nothing",
+        )
+    last = max(pending, key=lambda misdeal: misdeal.seq)
+    last.undone_seq = take_seq(game)
+    last.undone_by = actor(by)
+    last.undone_at = timezone.now()
+    last.save(update_fields=["undone_seq", "undone_by", "undone_at"])
+    number = len(loaded.live_deals) + 1
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.MISDEAL_UNDO,
+        before=(loaded, state),
+        detail={"misdeal": last.pk, "deal": number},
+        summary=_("Misdeal of deal %(number)d undone.") % {"number": number},
+    )
+    return last
+
+
+@transaction.atomic
 def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealEntry) -> MisdealEntry:
     """The referee waives the letter of a misdeal (the state is replayed without it)."""
     table = misdeal.game.table
     permissions.require_referee(by, table)
     game = game_lock(table)
+    if not misdeal.is_live:
+        raise ValidationError({"misdeal": [_("This misdeal was undone.")]}, code="undone")
     if misdeal.waived:
         raise ValidationError({"misdeal": [_("Already waived.")]}, code="waived")
     loaded = game_events(game)

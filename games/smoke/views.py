@@ -105,6 +105,13 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
+    if not services.can_keep_score(request.user, session):
+        raise PermissionDenied(_("Only the scorekeeper may undo hands."))
+    if request.POST.get("confirm") != "yes":
+        # Deleting a hand takes back its scores: the form's box says so and must be ticked
+        # (the browser asks for it; this is for a post without it).
+        messages.error(request, _("Tick the box to confirm: the hand is deleted."))
+        return redirect("smoke-session-detail", pk=session.pk)
     try:
         number = services.smoke_hand_undo(by=request.user, session=session)
     except ValidationError as exc:

@@ -66,6 +66,18 @@ def table_context(
         "table_texts": {
             "misdeals": misdeal_plural_forms(),
             "confirmDeal": _("Record deal %(number)s: %(seat)s lost?"),
+            "confirmMisdeal": _(
+                "Record a misdeal of deal %(number)s? The first misdeal of a deal is free: "
+                "%(dealer)s deals again."
+            ),
+            "confirmMisdealLetter": _(
+                "Record a misdeal of deal %(number)s? It is not the first misdeal of this deal: "
+                "%(dealer)s takes a letter and deals again."
+            ),
+            "confirmUndoMisdeal": _(
+                "Undo the misdeal of deal %(number)s? It is taken back as if it had not "
+                "happened (the audit trail keeps it)."
+            ),
             "acknowledged": _("Referee on the way: %(name)s"),
             "waiting": _(
                 "No connection to the server: %(count)s deals wait on this phone and will be sent"

@@ -63,3 +63,39 @@ def test_public_sees_the_table_without_buttons(live_server: Any, page: Any) -> N
     page.wait_for_selector("#seats div.seat[data-seat=B]")
     assert page.locator("#seats button").count() == 0
     assert "B" in page.inner_text("#next-deal")
+
+
+def test_a_misdeal_asks_first_and_the_line_judge_can_undo_it(live_server: Any, page: Any) -> None:
+    s = make_setup(word="TONDA")
+    judge = UserFactory(username="judge-mia", password="pw-judge-123")
+    s.table.line_judge = judge
+    s.table.save()
+    url = f"/games/tables/{s.table.pk}/"
+    _sign_in(page, live_server, "judge-mia", "pw-judge-123", url)
+    page.wait_for_selector("#seats button.seat[data-seat=C]")
+    expect(page.locator("#undo")).to_be_disabled()
+    asked: list[str] = []
+
+    def answer(accept: bool) -> None:
+        def handle(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        page.once("dialog", handle)
+
+    # Cancelled: nothing is recorded.
+    answer(False)
+    page.click("#misdeal")
+    assert "misdeal of deal 1" in asked[-1] and "A deals again" in asked[-1]
+    assert s.state()["next_deal"]["misdeals"] == 0
+    # Confirmed: recorded, and the undo button offers to take it back.
+    answer(True)
+    page.click("#misdeal")
+    expect(page.locator("#undo")).to_be_enabled()
+    expect(page.locator("#undo")).to_have_text("Undo the misdeal")
+    assert s.state()["next_deal"]["misdeals"] == 1
+    answer(True)
+    page.click("#undo")
+    expect(page.locator("#undo")).to_be_disabled()
+    assert "Undo the misdeal of deal 1" in asked[-1]
+    assert s.state()["next_deal"]["misdeals"] == 0

@@ -242,6 +242,7 @@ POLICY: dict[str, Rule] = {
     "games-api:deal-undo": Rule(SCORES_TABLE, kwargs=_table),
     "games-api:deal-undo#other-table": Rule(REFEREES_TABLE, kwargs=_other_table),
     "games-api:misdeal-record": Rule(SCORES_TABLE, kwargs=_table),
+    "games-api:misdeal-undo": Rule(SCORES_TABLE, kwargs=_table),
     "games-api:referee-call": Rule(SCORES_TABLE, kwargs=_table),
     "games-api:referee-acknowledge": Rule(REFEREES_TABLE, kwargs=_table),
     "games-api:paper-enter": Rule(

@@ -89,7 +89,7 @@ def test_engine_errors_are_shown_on_the_form(session: SmokeSession, keeper: User
 def test_undo_button(session_at_readout: SmokeSession, keeper: User) -> None:
     client = signed_in(keeper)
     assert b"/undo/" in client.get(f"/smoke/{session_at_readout.pk}/").content
-    response = client.post(f"/smoke/{session_at_readout.pk}/undo/", follow=True)
+    response = client.post(f"/smoke/{session_at_readout.pk}/undo/", {"confirm": "yes"}, follow=True)
     assert response.status_code == 200
     assert session_at_readout.hands.count() == 2
     assert b"Hand 3 undone." in response.content

@@ -630,7 +630,11 @@
     }
     watchCall(state.referee_called && !answer);
     var undo = $("undo");
-    if (undo) undo.disabled = !state.deals.length && !outbox.length;
+    if (undo) {
+      // The last thing recorded goes first: a misdeal of the deal being dealt, else the last deal.
+      undo.textContent = misdealToUndo() ? t.undoMisdeal : t.undoDeal;
+      undo.disabled = !state.deals.length && !outbox.length && !misdealToUndo();
+    }
     var misdeal = $("misdeal");
     // A misdeal belongs to the next deal: it cannot be ordered behind deals not yet sent.
     if (misdeal) misdeal.disabled = state.finished || outbox.length > 0;
@@ -652,8 +656,18 @@
     });
   });
 
+  function misdealToUndo() {
+    // A misdeal of the deal being dealt, with no deal waiting on this phone after it.
+    return !outbox.length && Boolean(state.next_deal) && state.next_deal.misdeals > 0;
+  }
+
   if (canScore) {
     $("undo").addEventListener("click", function () {
+      if (misdealToUndo()) {
+        if (!window.confirm(fill(t.confirmUndoMisdeal, { number: state.next_deal.number }))) return;
+        post(app.dataset.misdealUndoUrl, {});
+        return;
+      }
       if (!window.confirm(t.confirmUndo)) return;
       if (outbox.length) {
         // The last deal is still on this phone: take it back here, the server never saw it.
@@ -666,7 +680,14 @@
       var last = state.deals.filter(function (d) { return d.number; }).pop();
       post(app.dataset.undoUrl, { number: last ? last.number : null });
     });
-    $("misdeal").addEventListener("click", function () { post(app.dataset.misdealUrl, {}); });
+    $("misdeal").addEventListener("click", function () {
+      var next = state.next_deal;
+      if (!next) return;
+      // Say what it does: the first misdeal of a deal is free, a later one costs a letter.
+      var text = next.misdeals ? t.confirmMisdealLetter : t.confirmMisdeal;
+      if (!window.confirm(fill(text, { number: next.number, dealer: next.dealer }))) return;
+      post(app.dataset.misdealUrl, {});
+    });
     $("call-referee").addEventListener("click", function () {
       post(app.dataset.callUrl, { called: !state.referee_called });
     });
