@@ -12,7 +12,30 @@ class DealMode(models.TextChoices):
     PAPER = "paper", _("paper scoresheet")
 
 
-class DealEntry(models.Model):
+class Undoable(models.Model):
+    """An event row that an undo marks (``undone_seq``, the undo's own number) and never
+    deletes, so the audit trail's rows keep what they name; an undone row is no event of
+    the game."""
+
+    undone_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_live(self) -> bool:
+        return self.undone_seq is None
+
+
+class DealEntry(Undoable):
     """A recorded deal. Undo marks it (``undone_seq``); it is never deleted."""
 
     game = models.ForeignKey(
@@ -38,15 +61,6 @@ class DealEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
-    undone_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
-    undone_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seq"]
@@ -74,17 +88,14 @@ class DealEntry(models.Model):
         return f"d{self.pk}"
 
     @property
-    def is_live(self) -> bool:
-        return self.undone_seq is None
-
-    @property
     def is_correction(self) -> bool:
         """Recorded by a referee against the table's rules, with a reason."""
         return bool(self.correction_reason)
 
 
-class MisdealEntry(models.Model):
-    """A misdeal (renonc C) of the deal being dealt, or entered late for ``deal``."""
+class MisdealEntry(Undoable):
+    """A misdeal (renonc C) of the deal being dealt, or entered late for ``deal``. The line
+    judge may undo one of the deal being dealt (``services.misdeal_undo``)."""
 
     game = models.ForeignKey(
         "games.TableGame", on_delete=models.CASCADE, related_name="misdeals", verbose_name=_("game")
@@ -105,17 +116,6 @@ class MisdealEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
-    #: Undone by the line judge within its deal (never deleted, so the audit trail's rows
-    #: keep what they name); an undone misdeal is no event of the game.
-    undone_seq = models.PositiveIntegerField(null=True, blank=True, editable=False)
-    undone_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seq"]
@@ -129,10 +129,6 @@ class MisdealEntry(models.Model):
     @property
     def event_id(self) -> str:
         return f"m{self.pk}"
-
-    @property
-    def is_live(self) -> bool:
-        return self.undone_seq is None
 
 
 class Correction(models.Model):
