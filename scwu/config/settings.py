@@ -67,6 +67,10 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "csp",
+    # Accounts (README "Accounts"): sign-up, verified email, reset, two-factor sign-in.
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "scwu",
     "tournaments",
     "games",
@@ -86,6 +90,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     # After a sign-in: the cookie that makes this browser a known source of the account.
     "scwu.security.signin.SignInDeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -170,7 +175,8 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "scwu.security.signin.SignInGuardBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend that also takes the account's email address as its name.
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("SCWU_LOGIN_FAILURE_LIMIT", 5)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -212,6 +218,37 @@ SCWU_PRESENCE_TTL = env_int("SCWU_PRESENCE_TTL", 90)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts with django-allauth (README "Accounts"; scwu/accounts/). Sign-up asks for a
+# username, an email address and a password; the address must be verified before the first
+# sign-in; sign-in takes the username or the address. A sign-up, reset or sign-in never tells
+# whether an account exists (an email to the address says so instead).
+ACCOUNT_ADAPTER = "scwu.accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_PREVENT_ENUMERATION = True
+# One address per account; a new one replaces it only once verified.
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[SCWU] "
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+# The sign-in page stays a sign-in page for the signed in: on a phone passed from hand to hand
+# the next judge signs in over the last one's session.
+ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False
+# Sign-ins are limited by one authority, the lockout and limits above (axes and
+# scwu/security/signin.py), so allauth's own sign-in limits are off; allauth limits what only it
+# sees: sign-ups, reset requests, verification emails and password changes ("N/period/what",
+# what = ip, key (the address asked for) or user).
+ACCOUNT_RATE_LIMITS = {
+    "login": None,
+    "login_failed": None,
+    "signup": env_str("SCWU_SIGNUP_RATE", "20/m/ip,100/h/ip"),
+    "reset_password": env_str("SCWU_PASSWORD_RESET_RATE", "20/m/ip,5/m/key,10/h/key"),
+}
+# Two-factor sign-in: an authenticator app's codes (TOTP) and one-time recovery codes.
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "SCWU"
 
 # Internationalisation: the seeds come in three languages, so does the site.
 LANGUAGE_CODE = "en"

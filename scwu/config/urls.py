@@ -1,8 +1,8 @@
+from allauth.account.views import LoginView
 from csp.decorators import csp_update
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
@@ -47,8 +47,11 @@ urlpatterns = [
     path("privacy/", privacy.privacy, name="privacy"),
     path("people/my-data.json", privacy.my_data, name="people-data"),
     path("people/erase/", privacy.erase, name="people-erase"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    # allauth's pages (README "Accounts"); sign-in and sign-out keep their names, and
+    # signing out also clears what the site kept on a shared phone.
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", accounts.SignOutView.as_view(), name="logout"),
+    path("accounts/", include("allauth.urls")),
     # Exempt from CSRF: the worst a forged post can do is switch a visitor's language, and a
     # token in every page's language form would set a cookie on every public page, which
     # caches then cannot share (scwu.httpcache.public_page).

@@ -128,7 +128,7 @@ def phones(browser: object) -> Iterator[Callable[[], Any]]:
 def sign_in(page: Any, base_url: str, username: str, password: str, next_url: str) -> None:
     """Sign in on the login page and land on ``next_url``."""
     page.goto(f"{base_url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)
     page.fill("input[name=password]", password)
     page.click("form.form button[type=submit]")
     page.wait_for_url(f"**{next_url.split('?')[0]}*")

@@ -54,7 +54,7 @@ def test_line_judge_table_page_runs_its_script_under_the_policy(
     judge.set_password("pw-judge-1")
     judge.save()
     strict_page.goto(f"{live_server.url}/accounts/login/?next=/games/tables/{setup.table.pk}/")
-    strict_page.fill("input[name=username]", judge.username)
+    strict_page.fill("input[name=login]", judge.username)
     strict_page.fill("input[name=password]", "pw-judge-1")
     strict_page.click("form.form button[type=submit]")
     strict_page.wait_for_selector("#seats button.seat[data-seat=C]")

@@ -26,7 +26,7 @@ def test_player_directory_search_and_language_switch(live_server: Any, page: Any
 def test_sign_in_and_propose_a_word(live_server: Any, page: Any) -> None:
     UserFactory(username="anna", password="pw-anna-123")
     page.goto(f"{live_server.url}/accounts/login/?next=/words/propose/")
-    page.fill("input[name=username]", "anna")
+    page.fill("input[name=login]", "anna")
     page.fill("input[name=password]", "pw-anna-123")
     page.click("form.form button[type=submit]")
     page.fill("input[name=letters]", "t0nda")

@@ -34,7 +34,7 @@ def _table_page(page: Any, live_server: Any) -> Setup:
     s.table.save()
     url = f"/games/tables/{s.table.pk}/"
     page.goto(f"{live_server.url}/accounts/login/?next={url}")
-    page.fill("input[name=username]", "judge-olga")
+    page.fill("input[name=login]", "judge-olga")
     page.fill("input[name=password]", "pw-judge-123")
     page.click("form.form button[type=submit]")
     page.wait_for_selector("#seats button.seat[data-seat=C]")

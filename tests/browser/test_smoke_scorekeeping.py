@@ -25,7 +25,7 @@ def test_record_two_hands_and_see_the_tally(live_server: Any, page: Any) -> None
         first_dealer="Jim",
     )
     page.goto(f"{live_server.url}/accounts/login/?next=/smoke/{session.pk}/")
-    page.fill("input[name=username]", "whiz")
+    page.fill("input[name=login]", "whiz")
     page.fill("input[name=password]", "pw-whiz-123")
     page.click("form.form button[type=submit]")
     page.wait_for_selector("form.hand-form")

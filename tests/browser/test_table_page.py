@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _sign_in(page: Any, live_server: Any, username: str, password: str, next_url: str) -> None:
     page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)
     page.fill("input[name=password]", password)
     page.click("form.form button[type=submit]")
 

@@ -31,7 +31,7 @@ def test_director_creates_registers_checks_in_draws_and_publishes(
         MembershipFactory(player__nickname=nick)
 
     page.goto(f"{live_server.url}/accounts/login/?next=/tournaments/new/")
-    page.fill("input[name=username]", "dana")
+    page.fill("input[name=login]", "dana")
     page.fill("input[name=password]", "pw-dana-123")
     page.click("form.form button[type=submit]")
 

@@ -41,7 +41,7 @@ def holder() -> User:
 
 
 def _sign_in(client: Client, username: str, password: str) -> int:
-    return int(client.post(LOGIN, {"username": username, "password": password}).status_code)
+    return int(client.post(LOGIN, {"login": username, "password": password}).status_code)
 
 
 def _guess_from_40_addresses(username: str) -> list[int]:

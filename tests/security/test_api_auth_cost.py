@@ -97,7 +97,7 @@ def test_finding_02_made_up_sign_ins_from_one_address_stop_costing_hashes() -> N
     CountingHasher.reset()
     statuses = [
         Client(REMOTE_ADDR=address)
-        .post(reverse("login"), {"username": fresh_username(), "password": "guess"})
+        .post(reverse("login"), {"login": fresh_username(), "password": "guess"})
         .status_code
         for _ in range(40)
     ]
@@ -107,7 +107,7 @@ def test_finding_02_made_up_sign_ins_from_one_address_stop_costing_hashes() -> N
     # another address is not affected
     assert (
         Client(REMOTE_ADDR=fresh_address())
-        .post(reverse("login"), {"username": fresh_username(), "password": "guess"})
+        .post(reverse("login"), {"login": fresh_username(), "password": "guess"})
         .status_code
         == 200
     )

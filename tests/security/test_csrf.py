@@ -47,7 +47,7 @@ def test_every_write_endpoint_refuses_a_post_without_token(world: World) -> None
 
 def test_sign_in_form_refuses_a_post_without_token() -> None:
     response = Client(enforce_csrf_checks=True).post(
-        reverse("login"), {"username": "x", "password": "y"}
+        reverse("login"), {"login": "x", "password": "y"}
     )
     assert response.status_code == 403
 

@@ -28,7 +28,7 @@ def director(db: None) -> User:
 def _via_proxy(client_ip: str, password: str) -> int:
     response = Client(REMOTE_ADDR=PROXY).post(
         LOGIN,
-        {"username": "boss", "password": password},
+        {"login": "boss", "password": password},
         HTTP_X_FORWARDED_FOR=f"{client_ip}, {PROXY}",
     )
     return int(response.status_code)
@@ -45,11 +45,11 @@ def test_finding_08_forwarded_for_from_an_untrusted_peer_is_ignored() -> None:
     for n in range(settings.AXES_FAILURE_LIMIT):  # a new fake address each time
         Client(REMOTE_ADDR="203.0.113.9").post(
             LOGIN,
-            {"username": "boss", "password": "wrong"},
+            {"login": "boss", "password": "wrong"},
             HTTP_X_FORWARDED_FOR=f"192.0.2.{n}",
         )
     locked = Client(REMOTE_ADDR="203.0.113.9").post(
-        LOGIN, {"username": "boss", "password": "right-password"}
+        LOGIN, {"login": "boss", "password": "right-password"}
     )
     assert locked.status_code == 429
 

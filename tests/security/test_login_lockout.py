@@ -22,7 +22,7 @@ def victim(db: None) -> User:
 
 
 def _sign_in(password: str, *, ip: str = "10.0.0.1", username: str = "victim") -> int:
-    response = Client(REMOTE_ADDR=ip).post(LOGIN, {"username": username, "password": password})
+    response = Client(REMOTE_ADDR=ip).post(LOGIN, {"login": username, "password": password})
     return int(response.status_code)
 
 
@@ -42,7 +42,7 @@ def test_failures_up_to_the_limit_then_lockout_even_with_the_right_password(
     assert statuses[:-1] == [200] * (settings.AXES_FAILURE_LIMIT - 1)  # the form, with an error
     assert statuses[-1] == 429
     locked = Client(REMOTE_ADDR="10.0.0.1").post(
-        LOGIN, {"username": "victim", "password": "right-password"}
+        LOGIN, {"login": "victim", "password": "right-password"}
     )
     assert locked.status_code == 429
     assert b"Too many failed sign-ins" in locked.content

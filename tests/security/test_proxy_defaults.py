@@ -54,7 +54,7 @@ def test_finding_07_the_topology_trusts_its_own_nginx_without_configuration(
             Client(REMOTE_ADDR=nginx)
             .post(
                 LOGIN,
-                {"username": director.username, "password": password},
+                {"login": director.username, "password": password},
                 HTTP_X_FORWARDED_FOR=client_ip,
             )
             .status_code

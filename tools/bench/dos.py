@@ -156,7 +156,7 @@ def _form(client: Client) -> int:
     if status != 200 or not cookie or not field:
         return status or 0
     body = (
-        f"csrfmiddlewaretoken={field.group(1).decode()}&username={secrets.token_hex(6)}"
+        f"csrfmiddlewaretoken={field.group(1).decode()}&login={secrets.token_hex(6)}"
         f"&password={secrets.token_hex(8)}"
     ).encode()
     return client.request(
