@@ -19,12 +19,20 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from scwu.roles import AnyUser, Role, has_role
+from scwu.security.second_factor import official_rights_held
 from tournaments.models import Table
 from tournaments.visibility import may_see_results
 
 
 def _is_director(user: Any, table: Table) -> bool:
-    return bool(table.round.tournament.directors.filter(pk=user.pk).exists())
+    """A director of the tournament, with the second factor a director's rights need."""
+    return official_rights_held(user) and bool(
+        table.round.tournament.directors.filter(pk=user.pk).exists()
+    )
+
+
+def _is_head_referee(user: Any, tournament: Any) -> bool:
+    return tournament.head_referee_id == user.pk and official_rights_held(user)
 
 
 def can_referee(user: AnyUser | None, table: Table) -> bool:
@@ -33,7 +41,7 @@ def can_referee(user: AnyUser | None, table: Table) -> bool:
     if has_role(user, Role.ADMINISTRATOR):
         return True
     tournament = table.round.tournament
-    if tournament.head_referee_id == user.pk:
+    if _is_head_referee(user, tournament):
         return True
     if tournament.line_judges.filter(pk=user.pk).exists():
         return True

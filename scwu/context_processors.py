@@ -4,14 +4,18 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from scwu.roles import Role, has_role
+from scwu.roles import Role, has_role, second_factor_missing
 from scwu.security.offline import offline_scope
 
 
 def roles(request: HttpRequest) -> dict[str, Any]:
     """Expose the current user's roles to templates (to hide buttons, never to authorise)."""
     user = getattr(request, "user", None)
-    return {"user_roles": {role.value: has_role(user, role) for role in Role}}
+    return {
+        "user_roles": {role.value: has_role(user, role) for role in Role},
+        # An official whose rights wait for two-factor sign-in: every page says so.
+        "second_factor_needed": second_factor_missing(user),
+    }
 
 
 def offline(request: HttpRequest) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scwu.security.second_factor import official_rights_held
+
 AnyUser = AbstractBaseUser | AnonymousUser
 
 
@@ -27,6 +29,9 @@ class Role(models.TextChoices):
 
 
 GROUP_ROLES = (Role.ADMINISTRATOR, Role.DIRECTOR, Role.REFEREE)
+#: The roles whose rights need two-factor sign-in (scwu/security/second_factor.py); a
+#: tournament's named directors and head referee are asked the same where their rights are.
+OFFICIAL_ROLES = (Role.ADMINISTRATOR, Role.DIRECTOR, Role.COMMISSION)
 
 
 def _in_group(user: Any, name: str) -> bool:
@@ -34,7 +39,15 @@ def _in_group(user: Any, name: str) -> bool:
 
 
 def has_role(user: AnyUser | None, role: Role) -> bool:
-    """Whether ``user`` holds ``role``. The public (anonymous) holds none."""
+    """Whether ``user`` holds ``role`` and may use it now. The public (anonymous) holds none;
+    an official without two-factor sign-in holds no official role until they set it up."""
+    held = _holds(user, role)
+    if held and role in OFFICIAL_ROLES:
+        return official_rights_held(user)
+    return held
+
+
+def _holds(user: AnyUser | None, role: Role) -> bool:
     if user is None or not user.is_authenticated:
         return False
     u: Any = user
@@ -50,6 +63,22 @@ def has_role(user: AnyUser | None, role: Role) -> bool:
         return _in_group(u, Role.ADMINISTRATOR)
     # An administrator can step in as a director or referee at any event.
     return _in_group(u, role) or _in_group(u, Role.ADMINISTRATOR)
+
+
+def holds_official_post(user: AnyUser | None) -> bool:
+    """Whether ``user`` is an official, whether or not the rights are usable now: staff, an
+    administrator, director or commission member, or a tournament's director or head referee."""
+    if user is None or not user.is_authenticated:
+        return False
+    u: Any = user
+    if u.is_staff or any(_holds(u, role) for role in OFFICIAL_ROLES):
+        return True
+    return bool(u.directed_tournaments.exists() or u.head_refereed_tournaments.exists())
+
+
+def second_factor_missing(user: AnyUser | None) -> bool:
+    """An official whose rights are off until they set up two-factor sign-in."""
+    return not official_rights_held(user) and holds_official_post(user)
 
 
 def roles_of(user: AnyUser | None) -> list[Role]:

@@ -14,11 +14,13 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from scwu.roles import AnyUser, Role, has_role
+from scwu.security.second_factor import official_rights_held
 from tournaments.models import Tournament
 
 
 def can_direct(user: AnyUser | None, tournament: Tournament | None = None) -> bool:
-    if user is None or not user.is_authenticated:
+    """Directing is an official's right: none without two-factor sign-in."""
+    if user is None or not user.is_authenticated or not official_rights_held(user):
         return False
     if has_role(user, Role.ADMINISTRATOR):
         return True

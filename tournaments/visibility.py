@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from scwu.roles import AnyUser
+from scwu.security.second_factor import official_rights_held
 from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.permissions import can_direct
 
@@ -51,5 +52,5 @@ def results_viewer_may_see_unreleased(user: AnyUser | None, tournament: Tourname
     if user is None or not user.is_authenticated:
         return False
     if tournament.head_referee_id is not None and tournament.head_referee_id == user.pk:
-        return True
+        return official_rights_held(user)
     return can_direct(user, tournament)

@@ -38,4 +38,6 @@ class AccountAdapter(DefaultAccountAdapter):
         return client_address(request)
 
     def get_login_stages(self) -> list[str]:
-        return [SITE_EMAIL_STAGE if s == ALLAUTH_EMAIL_STAGE else s for s in super().get_login_stages()]
+        return [
+            SITE_EMAIL_STAGE if s == ALLAUTH_EMAIL_STAGE else s for s in super().get_login_stages()
+        ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from allauth.account import stages
-from allauth.account.models import EmailAddress
 
 
 class EmailVerificationStage(stages.EmailVerificationStage):
@@ -18,6 +17,8 @@ class EmailVerificationStage(stages.EmailVerificationStage):
 
     def handle(self) -> tuple[Any, bool]:
         user = self.login.user
-        if not user.email and not EmailAddress.objects.filter(user=user).exists():
+        # No user: a sign-up with a taken address, answered as if it were new (allauth's
+        # enumeration prevention), which must go on to the same "verify your address" page.
+        if user is not None and not user.email and not user.emailaddress_set.exists():
             return None, True
         return super().handle()

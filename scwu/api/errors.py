@@ -27,6 +27,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from scwu.broker import BrokerUnavailable
 from scwu.health import RETRY_AFTER
+from scwu.roles import second_factor_missing
 from scwu.security.offline import mark_offline_copy
 from scwu.security.params import BadParameter
 
@@ -59,6 +60,17 @@ def _codes(codes: Any) -> set[str]:
     return {str(codes)}
 
 
+def _refusal(exc: PermissionDenied, context: dict[str, Any]) -> str | None:
+    """The refusal's reason; for an official whose rights wait for two-factor sign-in, that."""
+    request = context.get("request")
+    if second_factor_missing(getattr(request, "user", None)):
+        return _(
+            "Your rights as an official need two-factor sign-in: set it up on the site "
+            "(Account, Two-factor sign-in), then try again."
+        )
+    return str(exc) or None
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, BadParameter):
         exc = exceptions.ValidationError(detail={exc.name: [exc.message]})
@@ -68,7 +80,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail: Any = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = Conflict(detail=detail)
     elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied(detail=str(exc) or None)
+        exc = exceptions.PermissionDenied(detail=_refusal(exc, context))
     elif isinstance(exc, exceptions.ValidationError) and _codes(exc.get_codes()) == {
         "does_not_exist"
     }:

@@ -94,6 +94,8 @@ MIDDLEWARE = [
     # After a sign-in: the cookie that makes this browser a known source of the account.
     "scwu.security.signin.SignInDeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # An official without two-factor sign-in is sent to set it up (scwu/accounts/middleware.py).
+    "scwu.accounts.middleware.SecondFactorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A database outage becomes a 503 with a reason rather than a 500 page.
     "scwu.health.DatabaseUnavailableMiddleware",
@@ -249,6 +251,10 @@ ACCOUNT_RATE_LIMITS = {
 # Two-factor sign-in: an authenticator app's codes (TOTP) and one-time recovery codes.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "SCWU"
+# Officials (administrators, directors, head referees, commission members) use their rights
+# only once they sign in with a second factor (scwu/security/second_factor.py). No variable
+# turns this off: only the test settings do, for the tests of other features.
+SCWU_OFFICIALS_NEED_SECOND_FACTOR = True
 
 # Internationalisation: the seeds come in three languages, so does the site.
 LANGUAGE_CODE = "en"

@@ -26,3 +26,9 @@ SCWU_ANALYSIS_PLAY_SAMPLES = 4
 SCWU_API_RATES = {"anon": None, "user": None}
 SCWU_LOGIN_ADDRESS_FAILURE_LIMIT = 1_000_000
 SCWU_LOGIN_ACCOUNT_FAILURE_LIMIT = 1_000_000
+
+# The suite's directors, referees and administrators are made by factories and signed in with
+# force_login: the tests of other features run them without an authenticator app. The rule
+# itself runs as shipped in tests/accounts/test_second_factor.py (and the browser test), which
+# turn this back on.
+SCWU_OFFICIALS_NEED_SECOND_FACTOR = False

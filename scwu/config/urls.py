@@ -1,3 +1,4 @@
+from allauth.account.decorators import secure_admin_login
 from allauth.account.views import LoginView
 from csp.decorators import csp_update
 from django.conf import settings
@@ -71,6 +72,9 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+# The admin signs in through the site's sign-in (its limits, the second factor), not its own.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 # Under /api/ a path that matches nothing answers JSON like every other API error.
 handler404 = "scwu.api.errors.not_found"
