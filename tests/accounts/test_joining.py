@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.accounts.conftest import PASSWORD, link_in_last_email, sign_up
 
@@ -70,3 +71,24 @@ def test_the_sign_up_page_speaks_czech_and_russian(language: str) -> None:
     assert page.status_code == 200
     assert page.content != english.content
     assert f'lang="{language}"' in page.content.decode()
+
+
+ACCOUNT_STRINGS = [
+    "Account",
+    "Your account",
+    "Email address",
+    "Password",
+    "Two-factor sign-in",
+    "Set up two-factor sign-in",
+    "Your rights as an official (administrator, director, head referee or commission member) "
+    "are off until you set up two-factor sign-in.",
+]
+
+
+@pytest.mark.parametrize("language", ["cs", "ru"])
+def test_the_accounts_own_words_have_czech_and_russian(language: str) -> None:
+    with translation.override(language):
+        missing = [text for text in ACCOUNT_STRINGS if translation.gettext(text) == text]
+        join, sit_down = translation.pgettext("account", "Join"), translation.gettext("Join")
+    assert missing == []
+    assert join not in ("Join", sit_down), "joining the site is not joining a table"

@@ -14,6 +14,8 @@ import pytest
 from django.conf import settings
 
 from scwu.config.celery import app
+from scwu.mail.settings import SMTP_BACKEND, email_settings
+from tests.integration.mailbox import Mailbox, smtp_mailbox
 
 
 @pytest.fixture(autouse=True)
@@ -26,6 +28,20 @@ def _real_services() -> Iterator[None]:
     # Autouse fixtures here are set up after pytest-django's database fixture, so this runs
     # before the test database is emptied: a TRUNCATE racing a task still writing deadlocks.
     workers_idle()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def mailbox() -> Iterator[Mailbox | None]:
+    """A real SMTP server where the worker sends every email of the run (EMAIL_URL, .ci/run),
+    so no message waits in the worker's retries; tests read what arrived."""
+    # The environment's (the worker's) settings: the test process itself keeps Django's test
+    # backend in memory.
+    config = email_settings()
+    if config["EMAIL_BACKEND"] != SMTP_BACKEND:
+        yield None
+        return
+    with smtp_mailbox(config["EMAIL_HOST"], config["EMAIL_PORT"]) as box:
+        yield box
 
 
 def workers_idle(seconds: float = 60) -> bool:

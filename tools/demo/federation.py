@@ -6,6 +6,7 @@ import datetime as dt
 import random
 from collections.abc import Callable
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth.models import Group, User
 from django.utils.text import slugify
 
@@ -190,6 +191,10 @@ def _user(username: str, *, first: str = "", last: str = "", superuser: bool = F
     if created:
         user.set_password(DEMO_PASSWORD)
         user.save()
+    # Verified, so the demo accounts sign in at once (sign-up's accounts verify by email).
+    EmailAddress.objects.get_or_create(
+        user=user, email=user.email, defaults={"verified": True, "primary": True}
+    )
     return user
 
 
