@@ -72,7 +72,10 @@ def test_the_cache_degrades_to_no_cache_while_redis_is_unreachable() -> None:
 
 
 def test_a_task_sent_to_an_unreachable_broker_is_reported_not_raised() -> None:
-    app = Celery("outage", broker=UNREACHABLE_REDIS, backend=UNREACHABLE_REDIS)
+    # Not the current app: tasks queued by name after this test must still find the site's.
+    app = Celery(
+        "outage", broker=UNREACHABLE_REDIS, backend=UNREACHABLE_REDIS, set_as_current=False
+    )
     app.conf.broker_connection_timeout = 1
 
     @app.task(name="outage.noop")
