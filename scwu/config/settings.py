@@ -246,7 +246,7 @@ ACCOUNT_RATE_LIMITS = {
     "login": None,
     "login_failed": None,
     "signup": env_str("SCWU_SIGNUP_RATE", "20/m/ip,100/h/ip"),
-    "reset_password": env_str("SCWU_PASSWORD_RESET_RATE", "20/m/ip,5/m/key,10/h/key"),
+    "reset_password": env_str("SCWU_RESET_RATE", "20/m/ip,5/m/key,10/h/key"),
 }
 # Two-factor sign-in: an authenticator app's codes (TOTP) and one-time recovery codes.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]

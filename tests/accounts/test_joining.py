@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth.models import User
@@ -92,3 +94,29 @@ def test_the_accounts_own_words_have_czech_and_russian(language: str) -> None:
         join, sit_down = translation.pgettext("account", "Join"), translation.gettext("Join")
     assert missing == []
     assert join not in ("Join", sit_down), "joining the site is not joining a table"
+
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "login",
+        "account_signup",
+        "account_reset_password",
+        "account_email",
+        "account_change_password",
+        "mfa_index",
+    ],
+)
+def test_the_account_pages_carry_no_inline_script_or_style(name: str) -> None:
+    """The site's CSP allows neither: the pages would break in a browser."""
+    browser = Client()
+    if name not in ("login", "account_signup", "account_reset_password"):
+        browser.force_login(User.objects.create_user("member", password=PASSWORD))
+    page = browser.get(reverse(name))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert " style=" not in html
+    assert INLINE_SCRIPT.findall(html) == []
