@@ -198,3 +198,19 @@ def test_the_season_edit_page_offers_no_year_change_once_tournaments_belong_to_i
     done = client.post("/seasons/2041/edit/", {"year": 2042, "name": "Renamed"})
     assert done.status_code == 302
     assert Season.objects.get(year=2041).name == "Renamed"
+
+
+def test_a_field_the_season_and_series_endpoints_do_not_take_is_refused(
+    client: Client, director: User
+) -> None:
+    client.force_login(director)
+    wrong = client.post(
+        "/api/seasons/create/", {"year": 2038, "nmae": "x"}, content_type="application/json"
+    )
+    assert wrong.status_code == 400 and "nmae" in wrong.json()
+    wrong = client.post(
+        "/api/series/create/", {"name": "Cup", "team": True}, content_type="application/json"
+    )
+    assert wrong.status_code == 400 and "team" in wrong.json()
+    assert not Season.objects.filter(year=2038).exists()
+    assert not Series.objects.filter(name="Cup").exists()
