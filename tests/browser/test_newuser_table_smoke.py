@@ -49,10 +49,15 @@ def test_table_page_confirms_deals_and_words_misdeals(live_server: Any, phones: 
     expect(page.locator("#deal-log li")).to_have_count(1)
     assert page.eval_on_selector("#deal-log", "e => getComputedStyle(e).listStyleType") == "none"
 
+    # A misdeal asks first and says what it does: the second costs the dealer a letter.
+    page.once("dialog", lambda d: answer(d, True))
     page.click("#misdeal")
     expect(page.locator("#next-deal")).to_contain_text("1 chybné rozdání v této hře")
+    assert "První chybné rozdání je bez trestu" in asked[-1]
+    page.once("dialog", lambda d: answer(d, True))
     page.click("#misdeal")
     expect(page.locator("#next-deal")).to_contain_text("2 chybná rozdání v této hře")
+    assert "dostane písmeno" in asked[-1]
 
     page.goto(f"{live_server.url}/games/tables/{s.table.pk}/scoresheet/")
     assert page.inner_text("h1").count(s.tournament.name) == 1
@@ -71,6 +76,7 @@ def test_table_misdeal_in_russian(live_server: Any, phones: Any) -> None:
     page.wait_for_selector("#seats button.seat[data-seat=C]")
     page.click("#seats button.seat[data-seat=C]")  # no confirmation by default: at once
     expect(page.locator("#deal-log li")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())  # the misdeal asks first
     page.click("#misdeal")
     expect(page.locator("#next-deal")).to_contain_text("1 неправильная сдача в этой раздаче")
 
