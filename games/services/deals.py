@@ -37,6 +37,8 @@ from tournaments.models.tournament import SIT_OUT_CHOICES
 
 #: The ledger's flag of a deal whose sit-outs are not those the table's sit-out rule names.
 SIT_OUT_AGAINST_THE_RULE = "sit_out_overridden"
+#: The ledger's flag of a deal dealt by another seat than the rules name (a fact of play).
+DEALER_AGAINST_THE_RULE = "dealer_as_played"
 
 
 def _refuse_finished(state: LedgerState) -> None:
@@ -135,6 +137,7 @@ def score_input(
     packer: str | None,
     record: dict[str, Any] | None,
     sat_out: Sequence[str] | None = None,
+    dealer: str | None = None,
 ) -> Scored:
     """The deal's loser(s) from whichever of the three inputs was given; the points and
     the record are the four seats that played (``sat_out``, when given, says who did not)."""
@@ -149,7 +152,7 @@ def score_input(
     players = _players(state, sat_out)
     if record:
         ruleset = ruleset_of(table.round.tournament)
-        dealer = state.next_deal.dealer if state.next_deal else None
+        dealer = dealer or (state.next_deal.dealer if state.next_deal else None)
         scored = score_scn(players=players, dealer=dealer, record=record, ruleset=ruleset)
     elif points:
         ruleset = ruleset_of(table.round.tournament)
@@ -206,7 +209,8 @@ def _as_played_reason(
     correction: only a referee records it, with a reason; anyone else's is refused, naming
     the rule and who sits out by it."""
     reason = (correction_reason or "").strip()
-    against = SIT_OUT_AGAINST_THE_RULE in after.deals[-1].flags
+    flags = after.deals[-1].flags
+    against = SIT_OUT_AGAINST_THE_RULE in flags or DEALER_AGAINST_THE_RULE in flags
     if not against:
         if reason:
             raise ValidationError(
@@ -218,6 +222,19 @@ def _as_played_reason(
                 code="not_a_correction",
             )
         return ""
+    if not reason and DEALER_AGAINST_THE_RULE in flags:
+        raise ValidationError(
+            {
+                "dealer": [
+                    _(
+                        "Deal %(number)d is dealt by %(seat)s by this table's rules. Only a "
+                        "referee may record another dealer, as a correction with a reason."
+                    )
+                    % {"number": number, "seat": dealer_for_record(state)}
+                ]
+            },
+            code="dealer_rule",
+        )
     if not reason:
         expected = state.next_deal.sitting_out if state.next_deal is not None else ()
         raise ValidationError(
@@ -258,11 +275,13 @@ def deal_record(
     idempotency_key: str | None = None,
     analyse: bool = True,
     correction_reason: str | None = None,
+    dealer: str | None = None,
 ) -> DealEntry:
     """Record the next deal at ``table``. ``number`` is the deal the caller believes is
     next: a second line judge sending the same number is refused, never recorded twice.
-    ``sat_out`` must be whom the table's sit-out rule names, unless a referee records the
-    deal as played otherwise, a correction with its ``correction_reason``.
+    ``sat_out`` must be whom the table's sit-out rule names and ``dealer`` (by default the
+    rules' dealer) whom its rules name, unless a referee records the deal as played
+    otherwise, a correction with its ``correction_reason``.
     A deal with its full record is queued for analysis (``analyse=False``: the caller, an
     online table, queues it itself)."""
     permissions.require_score(by, table)
@@ -289,9 +308,10 @@ def deal_record(
         packer=packer,
         record=record,
         sat_out=sat_out,
+        dealer=dealer,
     )
     stored_sat_out = sat_out_for_record(state, sat_out)
-    dealer = dealer_for_record(state)
+    dealer = dealer or dealer_for_record(state)
     event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out, dealer)
     try:
         after = validate_event(loaded.settings, loaded.events, event)

@@ -26,12 +26,19 @@ from tournaments.models import Table
 
 @transaction.atomic
 def misdeal_record(
-    *, by: AnyUser | None, table: Table, waived: bool = False, deal: DealEntry | None = None
+    *,
+    by: AnyUser | None,
+    table: Table,
+    waived: bool = False,
+    deal: DealEntry | None = None,
+    dealer: str | None = None,
 ) -> MisdealEntry:
     """A misdeal of the deal being dealt (or, by a referee, entered late for ``deal``).
-    The first in a deal is free; the second gives the dealer a letter unless waived."""
+    The first in a deal is free; the second gives the dealer a letter unless waived.
+    ``dealer``: who dealt it when not the seat the rules name, a referee's correction (as a
+    game record's deal played against the rules is entered again)."""
     permissions.require_score(by, table)
-    if waived or deal is not None:
+    if waived or deal is not None or dealer is not None:
         permissions.require_referee(by, table)
     game = game_lock(table)
     if deal is not None and deal.game_id != game.pk:
@@ -39,7 +46,7 @@ def misdeal_record(
     loaded = game_events(game)
     state = loaded.replay()
     # A late misdeal belongs to a deal already played, whose dealer is known from its row.
-    dealer = (deal.dealer if deal is not None else dealer_for_record(state)) or None
+    dealer = dealer or (deal.dealer if deal is not None else dealer_for_record(state)) or None
     event = Misdeal("new", deal.event_id if deal else None, waived, dealer)
     try:
         validate_event(loaded.settings, loaded.events, event)

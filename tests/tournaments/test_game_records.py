@@ -188,3 +188,47 @@ def test_a_rotation_tournament_exports_and_imports_with_the_same_standings() -> 
     assert _standings(imported) == before
     again = json.loads(json.dumps(tournament_document(imported, rounds=[1])))
     assert again["rounds"] == document["rounds"]
+
+
+def _play_late_ruling(s: Setup) -> None:
+    """A table of five: deal 1 lost by B, deal 2 dealt by B (who sits out) and lost by C;
+    only then the referee rules that D loses deal 1, so B's deal 2 stands as played (the
+    rules now name D), and a table of four with a sit-out the rule does not name."""
+    five, judge, referee = s.table, s.judge, s.head_referee
+    first = services.deal_record(by=judge, table=five, losers=["B"])
+    services.misdeal_record(by=judge, table=five)  # B misdeals deal 2 (free)
+    services.deal_record(by=judge, table=five, losers=["C"])
+    ruling = {"kind": "B", "offender": "D", "penalty": "loses_deal", "reason": "revoke"}
+    services.ruling_make(by=referee, table=five, deal=first, **ruling)
+    _play_out(s, five)
+
+
+def test_a_game_with_a_ruling_in_force_and_a_deal_as_played_imports_with_the_same_standings() -> (
+    None
+):
+    s = make_setup(seats=5, word="TONDA")
+    _play_late_ruling(s)
+    document = json.loads(json.dumps(tournament_document(s.tournament, rounds=[1])))
+    deals = document["rounds"][0]["tables"][0]["game"]["deals"]
+    assert deals[0]["rulings"] and deals[1]["as_played"] and deals[1]["dealer"] == "B"
+    before = _standings(s.tournament)
+    _forget(s.tournament)
+
+    imported = tournament_import(by=UserFactory(is_superuser=True), document=document)
+
+    assert _standings(imported) == before
+    again = json.loads(json.dumps(tournament_document(imported, rounds=[1])))
+    redeals = again["rounds"][0]["tables"][0]["game"]["deals"]
+    assert redeals[1].pop("correction")  # entered again as a referee's correction
+    assert again["rounds"] == document["rounds"]
+
+
+def test_import_names_the_words_the_commission_has_not_approved(tmp_path: Path) -> None:
+    s, document = _played()
+    _forget(s.tournament)
+    document["rounds"][0]["word"] = {"label": "Zebra", "letters": "ZEBRA"}
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(document))
+    UserFactory(is_superuser=True, username="importer")
+    with pytest.raises(CommandError, match=r"round 1: .*Zebra.*ZEBRA"):
+        call_command("import_games", str(path), user="importer")

@@ -18,7 +18,7 @@ from rest_framework import serializers
 
 from tournaments.api.serializers import RoundCreateInputSerializer, TournamentInputSerializer
 from tournaments.exports.game_records import DOCUMENT_FORMAT, TOURNAMENT_FIELDS
-from tournaments.models import EntryStatus, TableKind
+from tournaments.models import EntryStatus, RoundStatus, TableKind
 from tournaments.models.rounds import PlackaModeChoice
 
 #: Bounds no real tournament reaches; a file past them is refused before anything is read.
@@ -76,6 +76,9 @@ class DocumentRoundSerializer(RoundCreateInputSerializer):
         choices=PlackaModeChoice.choices, required=False, allow_blank=True
     )
     tables = serializers.ListField(child=DocumentTableSerializer(), max_length=MAX_TABLES)
+    # Where the round had got to: a finished round is finished again, one without tables
+    # stays planned (older documents have no status: drawn and published, as before).
+    status = serializers.ChoiceField(choices=RoundStatus.choices, required=False)
 
 
 class GameRecordsDocumentSerializer(serializers.Serializer[Any]):

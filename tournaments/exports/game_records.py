@@ -210,6 +210,7 @@ def tournament_document(tournament: Tournament, *, rounds: Collection[int]) -> d
             {
                 "number": round_.number,
                 "stage": round_.stage,
+                "status": round_.status,
                 "word": {"label": round_.word.label, "letters": round_.word.letters},
                 "placka_mode": round_.placka_mode,
                 "first_place": round_.first_place,

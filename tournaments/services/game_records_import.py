@@ -3,8 +3,12 @@
 Everything goes through the services a director, a line judge and a referee use at the
 tournament: the tournament, entries (players matched by nickname, else registered), the
 rounds with their words, a manual draw of the tables as they were, then every misdeal,
-deal and ruling in the order played. Every game record is replayed by the engine first;
-the whole import runs in one transaction, so a refusal anywhere writes nothing.
+deal and ruling in the order of the record (a ruling right after its deal). A deal the record
+says was played ``as_played`` (its dealer or sit-outs facts of play the rules no longer name:
+a referee's correction, or a later ruling or correction on an earlier deal) is entered as a
+referee's correction where the rules now name others, so the imported game replays to the
+record's result. Every game record is replayed by the engine first; the whole import runs
+in one transaction, so a refusal anywhere writes nothing.
 
 Nothing bypasses the federation's own rules: a round's word must be one this federation's
 commission approved (a file cannot approve a word), a missing season or series is created
@@ -26,7 +30,9 @@ from django.utils.translation import gettext as _
 
 from engine import InvalidScoreError, Ruleset, deal_loser
 from engine.errors import EngineError
+from engine.gameoutcome import DealOutcome
 from engine.gamerecord import GameOutcome, replay_game
+from engine.ledger import NextDeal
 from games import services as scorekeeping
 from games.adapter import game_events, seat_map
 from games.models import DealEntry, TableGame
@@ -44,6 +50,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Round,
+    RoundStatus,
     Season,
     Series,
     Table,
@@ -53,7 +60,7 @@ from tournaments.models import (
 )
 from tournaments.services.draw import round_draw_manual, round_draw_publish
 from tournaments.services.entries import entry_check_in, entry_register, entry_withdraw
-from tournaments.services.rounds import round_create
+from tournaments.services.rounds import round_create, round_finish
 from tournaments.services.tournaments import tournament_create, tournament_status_set
 
 __all__ = ["GameImportError", "tournament_import"]
@@ -137,15 +144,16 @@ def _check(document: object) -> dict[str, Any]:
 
 
 def _refuse_facts_of_play(record: Mapping[str, Any], where: str) -> None:
-    """Scorekeeping deals by the rules: a deal dealt or held against them (after a late
-    correction) can be written only by replaying that history, which the file does not hold."""
+    """A deal the referee held (it no longer fitted the table after a late correction) left
+    only its misdeals and dealer: the site records deals that are played, so such a game
+    cannot be entered again (every other record, ``as_played`` deals included, can)."""
     for number, entry in enumerate(record["deals"], start=1):
-        if entry.get("held") or entry.get("as_played"):
+        if entry.get("held"):
             raise GameImportError(
                 f"{where}, deal {number}: "
                 + _(
-                    "it was dealt or held against the rules after a late correction; "
-                    "a game like that cannot be entered again."
+                    "it was held by the referee after a late correction; a game with a held "
+                    "deal cannot be entered again."
                 )
             )
 
@@ -190,10 +198,10 @@ def _word(data: Mapping[str, Any], where: str) -> PlayingWord:
         raise GameImportError(
             f"{where}: "
             + _(
-                "no word with the letters %(letters)s is approved by the commission; "
-                "propose it on the word register and import once it is approved."
+                "the word %(label)s (letters %(letters)s) is not approved by this federation's "
+                "commission; propose it on the word register and import once it is approved."
             )
-            % {"letters": letters}
+            % {"label": label or letters, "letters": letters}
         )
     return found
 
@@ -284,6 +292,39 @@ def _points_entry(
     return {"losers": losers}
 
 
+def _next_deal(table: Table) -> NextDeal | None:
+    """Who the site's rules have deal and sit out the next deal at ``table`` now."""
+    return game_events(TableGame.objects.get(table=table)).replay().next_deal
+
+
+def _facts(
+    table: Table, entry: Mapping[str, Any], replayed: DealOutcome
+) -> tuple[dict[str, Any], str | None]:
+    """The dealer and sit-outs to enter with a deal, and for the misdeals the dealer when it
+    is not the rules'. A deal the record says was played ``as_played`` (a referee's
+    correction, or a fact that a later correction or ruling left standing) is entered as a
+    referee's correction when the site's rules now name another dealer or other sit-outs, so
+    that replaying it gives what the record counts; the reason is the record's, if any."""
+    given: dict[str, Any] = {"sat_out": list(replayed.sat_out)}
+    if not entry.get("as_played"):
+        return given, None
+    upcoming = _next_deal(table)
+    misdealer = replayed.misdeals[0].dealer if replayed.misdeals else replayed.dealer
+    rules_dealer = upcoming.dealer if upcoming is not None else None
+    misdeal_dealer = misdealer if misdealer != rules_dealer else None
+    if upcoming is None or (
+        replayed.dealer == upcoming.dealer
+        and set(replayed.sat_out) == set(upcoming.sitting_out)
+        and misdeal_dealer is None
+    ):
+        return given, misdeal_dealer
+    given["dealer"] = replayed.dealer
+    given["correction_reason"] = str(entry.get("correction") or "") or _(
+        "Imported as played from a game record."
+    )
+    return given, misdeal_dealer
+
+
 def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> None:
     outcome = _replayed(record, where)
     ruleset = Ruleset.from_json(record.get("ruleset", {}))
@@ -291,6 +332,7 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
         zip(record["deals"], outcome.deals, strict=True), start=1
     ):
         at = f"{where}, deal {number}"
+        facts, misdeal_dealer = _facts(table, entry, replayed)
         for misdeal in entry.get("misdeals", ()):
             _at(
                 at,
@@ -298,6 +340,7 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
                 by=by,
                 table=table,
                 waived=bool(misdeal.get("waived", False)),
+                dealer=misdeal_dealer,
             )
         if not replayed.played:
             continue
@@ -307,13 +350,13 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
             given = _points_entry(ruleset, replayed.players, entry)
         else:
             given = {"losers": list(entry["losers"])}
-        given["sat_out"] = list(replayed.sat_out)
         deal: DealEntry = _at(
             at,
             scorekeeping.deal_record,
             by=by,
             table=table,
             **given,
+            **facts,
         )
         for ruling in entry.get("rulings", ()):
             _at(
@@ -329,6 +372,17 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
                 reason=str(ruling.get("reason") or _("imported ruling")),
             )
     _same_result(table, outcome, where)
+
+
+def _present(by: AnyUser, entries: Mapping[str, Entry], seated: set[int], where: str) -> None:
+    """Check in exactly the entries seated in the round (a league's night seats only who
+    came; a draw seats everyone checked in)."""
+    for entry in Entry.objects.filter(pk__in=[e.pk for e in entries.values()]):
+        here = entry.pk in seated
+        if entry.status != EntryStatus.WITHDRAWN and here != (
+            entry.status == EntryStatus.CHECKED_IN
+        ):
+            _at(where, entry_check_in, by=by, entry=entry, checked_in=here)
 
 
 def _round(
@@ -347,16 +401,22 @@ def _round(
         first_place=data.get("first_place"),
     )
     tables = sorted(data.get("tables", ()), key=lambda t: t["number"])
+    if not tables:
+        return  # planned, not drawn yet
     try:
         seating = [[entries[t["seats"][s]].pk for s in sorted(t["seats"])] for t in tables]
     except KeyError as exc:
         raise GameImportError(f"{where}: " + _("%s is seated but not entered.") % exc) from exc
+    _present(by, entries, {pk for table in seating for pk in table}, where)
     _at(where, round_draw_manual, by=by, round=round_, tables=seating)
     _at(where, round_draw_publish, by=by, round=round_)
     drawn = Table.objects.filter(round_id=round_.pk).order_by("number")
     for data_table, table in zip(tables, drawn, strict=True):
         if data_table.get("game") is not None:
             _game(by, table, data_table["game"], f"{where}, table {table.number}")
+    round_.refresh_from_db()
+    if data.get("status") == RoundStatus.FINISHED and round_.status != RoundStatus.FINISHED:
+        _at(where, round_finish, by=by, round=round_)
 
 
 def tournament_import(*, by: AnyUser, document: object) -> Tournament:
@@ -386,6 +446,19 @@ def _import(by: AnyUser, document: object) -> Tournament:
         _round(by, tournament, round_data, entries)
     for item in data["entries"]:
         entry = Entry.objects.get(pk=entries[str(item["player"])].pk)
+        checked_in = item.get("status") == EntryStatus.CHECKED_IN
+        if item.get("status") != EntryStatus.WITHDRAWN and checked_in != (
+            entry.status == EntryStatus.CHECKED_IN
+        ):
+            # as at the end: a no-show, or not at a league's last night
+            _at(
+                _("entry %(nickname)s") % {"nickname": item["player"]},
+                entry_check_in,
+                by=by,
+                entry=entry,
+                checked_in=checked_in,
+            )
+            entry.refresh_from_db()
         if item.get("status") == EntryStatus.WITHDRAWN and entry.status != EntryStatus.WITHDRAWN:
             classified = bool(item.get("classified", False))
             _at(
