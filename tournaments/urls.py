@@ -57,6 +57,9 @@ urlpatterns = [
     path(R + "table-kind/", rounds.table_kind, name="round-table-kind"),
     path(R + "publish/", rounds.round_publish, name="round-publish"),
     path(R + "finish/", rounds.round_finish, name="round-finish"),
+    path(R + "reopen/", rounds.round_reopen, name="round-reopen"),
+    path(R + "delete/", rounds.round_delete, name="round-delete"),
+    path(R + "draw/reset/", rounds.round_draw_reset, name="round-draw-reset"),
     # Results of a tournament: live, final, projector, chart, exports; release control.
     path(RESULTS, results.results_live, name="results-live"),
     path(RESULTS + "poll/", results.results_live_poll, name="results-poll"),

@@ -206,6 +206,9 @@ POLICY: dict[str, Rule] = {
     ),
     "tournaments-api:round-publish": Rule(RUNS_TOURNAMENT, kwargs=_round),
     "tournaments-api:round-finish": Rule(RUNS_TOURNAMENT, kwargs=_round),
+    "tournaments-api:round-reopen": Rule(RUNS_TOURNAMENT, kwargs=_round),
+    "tournaments-api:round-delete": Rule(RUNS_TOURNAMENT, kwargs=_round),
+    "tournaments-api:round-draw-reset": Rule(RUNS_TOURNAMENT, kwargs=_round),
     # Tournament pages.
     "tournament-create": Rule(ANY_DIRECTOR),
     "tournament-edit": Rule(RUNS_TOURNAMENT, kwargs=_running),
@@ -230,6 +233,9 @@ POLICY: dict[str, Rule] = {
     ),
     "round-publish": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-finish": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
+    "round-reopen": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
+    "round-delete": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
+    "round-draw-reset": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-results-release": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-results-hold": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     # Scorekeeping API.

@@ -157,8 +157,30 @@ class TournamentInputSerializer(ModelSerializer[Tournament]):
         validators: list[Any] = []
 
 
-class TournamentStatusInputSerializer(serializers.Serializer[Any]):
+class ConfirmInputSerializer(serializers.Serializer[Any]):
+    """An action that says what it will do (finishing, deleting) goes ahead only with
+    ``confirm: true``; without it the answer is a 409 under ``confirm`` that says what."""
+
+    confirm = serializers.BooleanField(default=False)
+
+
+class TournamentStatusInputSerializer(ConfirmInputSerializer):
     status = serializers.ChoiceField(choices=TournamentStatus.choices)
+
+
+class OfferSerializer(serializers.Serializer[Any]):
+    """One action as the rules see it now: allowed, or refused by the rule ``code`` for the
+    ``reason``; ``confirm`` is what it will do when it asks a confirmation."""
+
+    action = serializers.CharField()
+    allowed = serializers.BooleanField()
+    code = serializers.CharField(allow_blank=True)
+    reason = serializers.CharField(allow_blank=True)
+    confirm = serializers.CharField(allow_null=True)
+
+
+class ActionsSerializer(serializers.Serializer[Any]):
+    actions = OfferSerializer(many=True)
 
 
 class EntrySerializer(ModelSerializer[Entry]):

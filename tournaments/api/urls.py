@@ -51,6 +51,15 @@ urlpatterns = [
     path("rounds/<int:pk>/swap/", views.SeatSwapApi.as_view(), name="round-swap"),
     path("rounds/<int:pk>/publish/", views.RoundPublishApi.as_view(), name="round-publish"),
     path("rounds/<int:pk>/finish/", views.RoundFinishApi.as_view(), name="round-finish"),
+    path("rounds/<int:pk>/reopen/", views.RoundReopenApi.as_view(), name="round-reopen"),
+    path("rounds/<int:pk>/delete/", views.RoundDeleteApi.as_view(), name="round-delete"),
+    path("rounds/<int:pk>/draw/reset/", views.RoundDrawResetApi.as_view(), name="round-draw-reset"),
+    path("rounds/<int:pk>/actions/", views.RoundActionsApi.as_view(), name="round-actions"),
+    path(
+        "tournaments/<slug:slug>/actions/",
+        views.TournamentActionsApi.as_view(),
+        name="tournament-actions",
+    ),
     # Results: standings, classification, per-round standings, exports.
     path(
         "tournaments/<slug:slug>/standings/",

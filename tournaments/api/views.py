@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status, viewsets
@@ -14,6 +15,8 @@ from rest_framework.views import APIView
 from scwu.api.query import SLUG
 from tournaments import selectors
 from tournaments.api import serializers as s
+from tournaments.lifecycle import Action, Context, offers, require_confirmed
+from tournaments.lifecycle.tournament import STATUS_MOVES, status_action
 from tournaments.models import (
     Category,
     Entry,
@@ -26,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import can_direct
 from tournaments.services import calendar, draw, entries, playoff, rounds, tournaments
+from tournaments.visibility import may_see_draw
 
 AUTH = [permissions.IsAuthenticated]
 #: answers to a director's write show the draft draw
@@ -166,6 +170,9 @@ class TournamentUpdateApi(APIView):
 
 
 class TournamentStatusApi(APIView):
+    """Move the status (``finished`` with ``confirm: true``: it says what it freezes; from
+    finished back to ``running`` is the reopening, logged)."""
+
     permission_classes = AUTH
 
     @extend_schema(
@@ -174,10 +181,69 @@ class TournamentStatusApi(APIView):
     def post(self, request: Request, slug: str) -> Response:
         data = s.TournamentStatusInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        t = tournaments.tournament_status_set(
-            by=request.user, tournament=_tournament(slug), status=data.validated_data["status"]
-        )
+        tournament, target = _tournament(slug), data.validated_data["status"]
+        action = status_action(tournament.status, target)
+        if action is not None and can_direct(request.user, tournament):
+            require_confirmed(action, tournament, data.validated_data["confirm"])
+        t = tournaments.tournament_status_set(by=request.user, tournament=tournament, status=target)
         return Response(s.TournamentSerializer(t).data)
+
+
+#: The actions the API lists for a tournament and for a round.
+TOURNAMENT_ACTIONS = (
+    *STATUS_MOVES,
+    Action.EDIT_FORMAT,
+    Action.REGISTER,
+    Action.CREATE_ROUND,
+    Action.CREATE_PLAYOFF,
+)
+ROUND_ACTIONS = (
+    Action.DRAW,
+    Action.DRAW_MANUAL,
+    Action.PUBLISH,
+    Action.FINISH_ROUND,
+    Action.REOPEN_ROUND,
+    Action.DELETE_ROUND,
+    Action.RESET_DRAW,
+)
+
+
+def _actions(subject: Any, actions: tuple[Action, ...], request: Request) -> Response:
+    found = offers(subject, actions, Context(by=request.user))
+    return Response(
+        {
+            "actions": [
+                {
+                    "action": key,
+                    "allowed": offer.allowed,
+                    "code": offer.code,
+                    "reason": str(offer.reason),
+                    "confirm": str(offer.consequence) if offer.consequence else None,
+                }
+                for key, offer in found.items()
+            ]
+        }
+    )
+
+
+class TournamentActionsApi(APIView):
+    """What may happen to the tournament now, each refusal with its rule and reason (for the
+    asking user: the public and players see the directors' actions refused)."""
+
+    @extend_schema(responses={200: s.ActionsSerializer})
+    def get(self, request: Request, slug: str) -> Response:
+        return _actions(_tournament(slug), TOURNAMENT_ACTIONS, request)
+
+
+class RoundActionsApi(APIView):
+    """What may happen to the round now, each refusal with its rule and reason."""
+
+    @extend_schema(responses={200: s.ActionsSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        round = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+        if not may_see_draw(request.user, round):
+            raise Http404
+        return _actions(round, ROUND_ACTIONS, request)
 
 
 class EntryRegisterApi(APIView):
@@ -367,12 +433,61 @@ class RoundPublishApi(APIView):
         return Response(s.RoundSerializer(round, context=DIRECTOR).data)
 
 
+def _confirmed_step(request: Request, pk: int, action: Action) -> Round:
+    """A round's step that may ask a confirmation: ``confirm: true``, or a 409 saying what
+    it will do (asked only of those who may take it: others get the service's 403)."""
+    data = s.ConfirmInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    round = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+    if can_direct(request.user, round.tournament):
+        require_confirmed(action, round, data.validated_data["confirm"])
+    return round
+
+
 class RoundFinishApi(APIView):
+    """Finish a round by hand (``confirm: true`` when tables have no deal or still play)."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.ConfirmInputSerializer, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        round = _confirmed_step(request, pk, Action.FINISH_ROUND)
+        round = rounds.round_finish(by=request.user, round=round)
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class RoundReopenApi(APIView):
+    """A finished round in play again while the tournament runs (logged)."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.ConfirmInputSerializer, responses={200: s.RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        round = _confirmed_step(request, pk, Action.REOPEN_ROUND)
+        round = rounds.round_reopen(by=request.user, round=round)
+        return Response(s.RoundSerializer(round, context=DIRECTOR).data)
+
+
+class RoundDeleteApi(APIView):
+    """Delete a planned round or a draft draw no game has begun (``confirm: true``)."""
+
+    permission_classes = AUTH
+
+    @extend_schema(request=s.ConfirmInputSerializer, responses={204: None})
+    def post(self, request: Request, pk: int) -> Response:
+        round = _confirmed_step(request, pk, Action.DELETE_ROUND)
+        rounds.round_delete(by=request.user, round=round)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundDrawResetApi(APIView):
+    """A round left ``drawing`` (its job failed or never ran) back to what it was before."""
+
     permission_classes = AUTH
 
     @extend_schema(request=None, responses={200: s.RoundSerializer})
     def post(self, request: Request, pk: int) -> Response:
-        round = rounds.round_finish(by=request.user, round=get_object_or_404(Round, pk=pk))
+        round = draw.round_draw_reset(by=request.user, round=get_object_or_404(Round, pk=pk))
         return Response(s.RoundSerializer(round, context=DIRECTOR).data)
 
 

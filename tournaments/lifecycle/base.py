@@ -56,6 +56,9 @@ class Refusal:
     code: str
     message: StrOrPromise
     field: str = "detail"
+    #: The subject is simply not in the state the action starts from (a round in play
+    #: cannot be reopened): a page leaves the action out rather than show it disabled.
+    off_path: bool = False
 
     def error(self) -> ValidationError:
         # The code on the field's error itself: a dict's own ``code`` is dropped by Django.
@@ -151,10 +154,16 @@ class Offer:
     reason: StrOrPromise = ""
     code: str = ""
     consequence: StrOrPromise = ""
+    off_path: bool = False
 
     @property
     def allowed(self) -> bool:
         return not self.reason
+
+    @property
+    def shown(self) -> bool:
+        """Whether a page shows it: enabled, or disabled with a reason worth reading."""
+        return self.allowed or not self.off_path
 
 
 def offers(
@@ -165,7 +174,9 @@ def offers(
     for action in actions:
         refused = refusal(action, subject, context)
         if refused is not None:
-            found[str(action)] = Offer(action, refused.message, refused.code)
+            found[str(action)] = Offer(
+                action, refused.message, refused.code, off_path=refused.off_path
+            )
         else:
             said = consequence(action, subject, context) or ""
             found[str(action)] = Offer(action, consequence=said)

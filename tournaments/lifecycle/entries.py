@@ -50,7 +50,10 @@ def check_in_open(subject: Entry, context: Context) -> Refusal | None:
         )
     if subject.status == EntryStatus.WITHDRAWN:
         return Refusal(
-            "withdrawn", _("%(player)s has withdrawn.") % {"player": subject.player}, "entry"
+            "withdrawn",
+            _("%(player)s has withdrawn.") % {"player": subject.player},
+            "entry",
+            off_path=True,
         )
     return None
 
@@ -62,6 +65,7 @@ def not_withdrawn_yet(subject: Entry, context: Context) -> Refusal | None:
             "withdrawn",
             _("%(player)s has already withdrawn.") % {"player": subject.player},
             "entry",
+            off_path=True,
         )
     return None
 
@@ -73,7 +77,10 @@ def substitute_for_a_withdrawal(subject: Entry, context: Context) -> Refusal | N
             "not_withdrawn",
             _("Only a withdrawn player can be replaced by a substitute."),
             "replaces",
+            off_path=True,
         )
     if subject.replaced_by.exists():
-        return Refusal("replaced", _("This player already has a substitute."), "replaces")
+        return Refusal(
+            "replaced", _("This player already has a substitute."), "replaces", off_path=True
+        )
     return None

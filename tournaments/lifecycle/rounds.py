@@ -72,6 +72,13 @@ def playoff_after_the_rounds(subject: Tournament, context: Context) -> Refusal |
             "tournament",
         )
     rounds = subject.rounds.order_by("number")
+    if not rounds.filter(stage=RoundStage.BASIC, status=RoundStatus.FINISHED).exists():
+        return Refusal(
+            "no_round_played",
+            _("A play-off settles a tie at the cut after the basic rounds: none is finished yet."),
+            "tournament",
+            off_path=True,
+        )
     unfinished = rounds.filter(status__in=UNFINISHED).first()
     if unfinished is not None and unfinished.stage == RoundStage.PLAYOFF:
         return Refusal(
@@ -114,6 +121,7 @@ def round_drawable(subject: Round, context: Context) -> Refusal | None:
             _("This round is %(status)s; it cannot be drawn again.")
             % {"status": subject.get_status_display()},
             "round",
+            off_path=True,
         )
     previous = round_before(subject)
     if previous is not None and previous.status != RoundStatus.FINISHED:
@@ -128,7 +136,9 @@ def round_drawable(subject: Round, context: Context) -> Refusal | None:
 @rule(Action.PUBLISH)
 def round_publishable(subject: Round, context: Context) -> Refusal | None:
     if subject.status != RoundStatus.DRAFT:
-        return Refusal("not_draft", _("Only a draft draw can be published."), "round")
+        return Refusal(
+            "not_draft", _("Only a draft draw can be published."), "round", off_path=True
+        )
     return _not_running(
         subject, _("Start the tournament (status running) before publishing a draw.")
     )
@@ -137,7 +147,12 @@ def round_publishable(subject: Round, context: Context) -> Refusal | None:
 @rule(Action.FINISH_ROUND)
 def round_finishable(subject: Round, context: Context) -> Refusal | None:
     if subject.status != RoundStatus.PUBLISHED:
-        return Refusal("not_published", _("Only a published round can be finished."), "round")
+        return Refusal(
+            "not_published",
+            _("Only a published round can be finished."),
+            "round",
+            off_path=True,
+        )
     return finished_refusal(subject.tournament, "round")
 
 
@@ -194,7 +209,9 @@ def _later_drawn(round: Round) -> Round | None:
 @rule(Action.REOPEN_ROUND)
 def round_reopenable(subject: Round, context: Context) -> Refusal | None:
     if subject.status != RoundStatus.FINISHED:
-        return Refusal("not_finished", _("Only a finished round can be reopened."), "round")
+        return Refusal(
+            "not_finished", _("Only a finished round can be reopened."), "round", off_path=True
+        )
     if subject.tournament.status == TournamentStatus.FINISHED:
         return Refusal(
             "tournament_finished",
@@ -223,6 +240,7 @@ def round_deletable(subject: Round, context: Context) -> Refusal | None:
             _("Only a planned round or a draft draw can be deleted: this round is %(status)s.")
             % {"status": subject.get_status_display()},
             "round",
+            off_path=True,
         )
     refused = finished_refusal(subject.tournament, "round")
     if refused is not None:
@@ -258,5 +276,7 @@ def round_deleted(subject: Round, context: Context) -> str:
 @rule(Action.RESET_DRAW)
 def draw_resettable(subject: Round, context: Context) -> Refusal | None:
     if subject.status != RoundStatus.DRAWING:
-        return Refusal("not_drawing", _("Only a round being drawn can be reset."), "round")
+        return Refusal(
+            "not_drawing", _("Only a round being drawn can be reset."), "round", off_path=True
+        )
     return None

@@ -85,6 +85,7 @@ def transition_refusal(tournament: Tournament, target: str) -> Refusal:
         _("A tournament that is %(now)s cannot become %(new)s.")
         % {"now": tournament.get_status_display(), "new": S(target).label},
         "status",
+        off_path=True,
     )
 
 

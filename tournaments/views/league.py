@@ -12,6 +12,7 @@ from tournaments.league.exports import league_csv
 from tournaments.league.selectors import LeagueTable, league_table
 from tournaments.league.services import league_night_draw
 from tournaments.league_forms import NightDrawForm
+from tournaments.lifecycle import Action, Context, offers
 from tournaments.models import EntryStatus, Round, Tournament, TournamentFormat
 from tournaments.permissions import can_direct
 from tournaments.results.selectors import results_viewer_may_see_unreleased
@@ -78,6 +79,13 @@ def league_night(request: HttpRequest, slug: str) -> HttpResponse:
         checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN)
         form.initial["present"] = list(checked_in.values_list("pk", flat=True))
     tonight = Round.objects.filter(tournament=tournament, night=night).order_by("number")
+    # The night's draw as the rules see it now: another round tonight only once tonight's
+    # rounds are finished (not after the attendance is ticked and posted).
+    draw_offer = offers(
+        tournament,
+        [Action.DRAW_NIGHT],
+        Context(by=request.user, extra={"night": night, "next_round": tonight.exists()}),
+    )["draw_night"]
     return render(
         request,
         "tournaments/league_night.html",
@@ -85,6 +93,7 @@ def league_night(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "tonight": tonight.select_related("word"),
+            "draw_offer": draw_offer,
             "nights": Round.objects.filter(tournament=tournament)
             .exclude(night=None)
             .order_by("-night", "number")

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,11 +19,13 @@ from scwu.security.redirects import safe_next
 from scwu.views.forms import run_service
 from tournaments import selectors
 from tournaments.forms import EntryRegisterForm, NewcomerForm, SubstituteForm, TournamentForm
+from tournaments.lifecycle import Action, Context, offers
+from tournaments.lifecycle.tournament import status_action
 from tournaments.models import Entry, EntryStatus, Season, Series, Tournament
 from tournaments.permissions import require_director
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as tournament_services
-from tournaments.views.common import act, tournament_for_director
+from tournaments.views.common import ACTION_TITLES, act, confirmation, tournament_for_director
 
 
 def _form_fields(form: TournamentForm) -> dict[str, object]:
@@ -89,6 +92,18 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_status(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_director(request, slug)
     status = request.POST.get("status", "")
+    action = status_action(tournament.status, status)
+    if action is not None:
+        asked = confirmation(
+            request,
+            action,
+            tournament,
+            title=ACTION_TITLES.get(action, tournament.name),
+            back=reverse("tournament-detail", args=[tournament.slug]),
+            context=Context(by=request.user),
+        )
+        if asked is not None:
+            return asked
     act(
         request,
         lambda: tournament_services.tournament_status_set(
@@ -120,6 +135,9 @@ def tournament_entries(request: HttpRequest, slug: str) -> HttpResponse:
     return _entries_page(request, tournament, NewcomerForm())
 
 
+ENTRY_ACTIONS = (Action.CHECK_IN, Action.WITHDRAW, Action.SUBSTITUTE)
+
+
 def _entries_page(
     request: HttpRequest, tournament: Tournament, newcomer_form: NewcomerForm
 ) -> HttpResponse:
@@ -130,12 +148,17 @@ def _entries_page(
         matching.filter(entries__tournament=tournament).count() if matching is not None else 0
     )
     entries = selectors.entry_list(tournament)
+    by = Context(by=request.user)
+    listed = list(entries)
+    for entry in listed:
+        entry.offers = offers(entry, ENTRY_ACTIONS, by)  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/entries.html",
         {
             "tournament": tournament,
-            "entries": entries,
+            "entries": listed,
+            "register": offers(tournament, [Action.REGISTER], by)["register"],
             "found": found,
             "found_registered": found_registered,
             "search": search,

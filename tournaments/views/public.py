@@ -11,7 +11,7 @@ from tournaments import matchday, selectors
 from tournaments.models import EntryStatus, Round, Season, Tournament, TournamentStatus
 from tournaments.permissions import can_direct
 from tournaments.results.selectors import tournament_results
-from tournaments.views.common import round_of
+from tournaments.views.common import round_of, status_buttons
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -50,6 +50,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "withdrawn": entries.filter(status=EntryStatus.WITHDRAWN),
             "rounds": selectors.round_list(tournament, public=not can_direct(user, tournament)),
             "can_direct": can_direct(user, tournament),
+            "status_buttons": status_buttons(tournament, user)
+            if can_direct(user, tournament)
+            else [],
             "can_self_register": own_player is not None
             and not registered
             and tournament.status == TournamentStatus.REGISTRATION,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -10,7 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_stubs_ext import StrOrPromise
 
+from scwu.security.redirects import safe_next
 from tournaments import selectors
 from tournaments.forms import (
     DrawStartForm,
@@ -19,15 +23,22 @@ from tournaments.forms import (
     RoundFormatForm,
     SwapForm,
 )
-from tournaments.lifecycle import Action, offers
-from tournaments.models import Entry, RoundStatus, Table, TableSeat
+from tournaments.lifecycle import Action, Context, offers
+from tournaments.lifecycle.rounds import round_game_started
+from tournaments.models import Entry, Round, RoundStatus, Table, TableSeat
 from tournaments.permissions import can_direct
 from tournaments.results.playoff import playoff_seating
 from tournaments.results.selectors import tournament_results
 from tournaments.services import draw as draw_services
 from tournaments.services import playoff as playoff_services
 from tournaments.services import rounds as round_services
-from tournaments.views.common import act, round_of, tournament_for_director
+from tournaments.views.common import (
+    ACTION_TITLES,
+    act,
+    confirmation,
+    round_of,
+    tournament_for_director,
+)
 
 
 @login_required
@@ -51,18 +62,36 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     # The play-off is shown only for a cut really tied (the basic rounds finished), enabled
     # when the lifecycle allows it now, else disabled with its reason.
     seating = playoff_seating(tournament_results(tournament, include_unreleased=True).standings)
+    by = Context(by=request.user)
+    listed = list(selectors.round_list(tournament))
+    for r in listed:
+        r.offers = [  # type: ignore[attr-defined]
+            (offer, ACTION_TITLES[offer.action], ROUND_ACTION_URLS[offer.action])
+            for offer in offers(r, ROUND_LIST_ACTIONS, by).values()
+            if offer.shown
+        ]
     return render(
         request,
         "tournaments/rounds.html",
         {
             "tournament": tournament,
-            "rounds": selectors.round_list(tournament),
+            "rounds": listed,
             "form": form,
             "playoff": seating if seating.tie is not None else None,
-            "playoff_offer": offers(tournament, [Action.CREATE_PLAYOFF])[Action.CREATE_PLAYOFF],
+            "playoff_offer": offers(tournament, [Action.CREATE_PLAYOFF], by)["create_playoff"],
         },
         status=400 if form.errors else 200,
     )
+
+
+#: The actions each round's line of the rounds page offers, and where each posts.
+ROUND_LIST_ACTIONS = (Action.FINISH_ROUND, Action.REOPEN_ROUND, Action.DELETE_ROUND)
+ROUND_ACTION_URLS = {
+    Action.FINISH_ROUND: "round-finish",
+    Action.REOPEN_ROUND: "round-reopen",
+    Action.DELETE_ROUND: "round-delete",
+    Action.RESET_DRAW: "round-draw-reset",
+}
 
 
 @login_required
@@ -128,8 +157,18 @@ def round_manage(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 },
             ),
             "format_editable": round.status != RoundStatus.FINISHED
-            and not round_services.round_game_started(round),
+            and not round_game_started(round),
             "manual_form": ManualDrawForm(),
+            "offers": offers(
+                round,
+                [Action.DRAW, Action.DRAW_MANUAL, Action.PUBLISH, *ROUND_ACTION_URLS],
+                Context(by=request.user),
+            ),
+            "titles": {str(action): ACTION_TITLES[action] for action in ROUND_ACTION_URLS},
+            "action_urls": {
+                str(action): reverse(name, args=[slug, number])
+                for action, name in ROUND_ACTION_URLS.items()
+            },
             "field": selectors.entry_drawable_list(tournament),
             "status_url": reverse("round-draw-status", args=[slug, number]),
         },
@@ -246,17 +285,85 @@ def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("round-manage", slug=slug, number=number)
 
 
+def _round_step(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    action: Action,
+    call: Callable[[Round], object],
+    done: StrOrPromise,
+) -> HttpResponse:
+    """A round's step from the rounds page or the round's page: confirmed first when it
+    says what it will do, then the service; back to where it was asked."""
+    tournament = tournament_for_director(request, slug)
+    round = round_of(tournament, number)
+    back = safe_next(request, request.POST.get("next")) or reverse("round-list", args=[slug])
+    asked = confirmation(
+        request,
+        action,
+        round,
+        title=f"{ACTION_TITLES[action]}: {round.get_stage_display()} {round.number}",
+        back=back,
+        context=Context(by=request.user),
+    )
+    if asked is not None:
+        return asked
+    act(request, lambda: call(round), str(done))
+    if action == Action.DELETE_ROUND:
+        return redirect("round-list", slug=slug)
+    return redirect(back)
+
+
 @login_required
 @require_POST
 def round_finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = tournament_for_director(request, slug)
-    round = round_of(tournament, number)
-    act(
+    return _round_step(
         request,
-        lambda: round_services.round_finish(by=request.user, round=round),
+        slug,
+        number,
+        Action.FINISH_ROUND,
+        lambda r: round_services.round_finish(by=request.user, round=r),
         _("The round is finished."),
     )
-    return redirect("round-list", slug=slug)
+
+
+@login_required
+@require_POST
+def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _round_step(
+        request,
+        slug,
+        number,
+        Action.REOPEN_ROUND,
+        lambda r: round_services.round_reopen(by=request.user, round=r),
+        _("The round is in play again."),
+    )
+
+
+@login_required
+@require_POST
+def round_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _round_step(
+        request,
+        slug,
+        number,
+        Action.DELETE_ROUND,
+        lambda r: round_services.round_delete(by=request.user, round=r),
+        _("The round is deleted."),
+    )
+
+
+@login_required
+@require_POST
+def round_draw_reset(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _round_step(
+        request,
+        slug,
+        number,
+        Action.RESET_DRAW,
+        lambda r: draw_services.round_draw_reset(by=request.user, round=r),
+        _("The draw is reset: draw the round again."),
+    )
 
 
 @login_required
