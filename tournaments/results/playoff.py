@@ -38,7 +38,7 @@ class Cut(enum.StrEnum):
 
 
 class PlayoffProblem(enum.StrEnum):
-    """Why the standings give no play-off table of one to four to six seats."""
+    """Why the standings give no play-off at one table (of four to six seats)."""
 
     NO_TIE = "no_tie"
     TIE_TOO_LARGE = "tie_too_large"
