@@ -174,6 +174,14 @@ POLICY: dict[str, Rule] = {
             "end_date": "2026-06-01",
         },
     ),
+    "tournaments-api:season-create": Rule(ANY_DIRECTOR, data=lambda w: {"year": 2035}),
+    "tournaments-api:season-update": Rule(
+        ANY_DIRECTOR, kwargs=lambda w: {"year": w.running.season.year}, data=lambda w: {"name": "R"}
+    ),
+    "tournaments-api:series-create": Rule(ANY_DIRECTOR, data=lambda w: {"name": "New Series"}),
+    "tournaments-api:series-update": Rule(
+        ANY_DIRECTOR, kwargs=lambda w: {"slug": w.running.series.slug}, data=lambda w: {"name": "R"}
+    ),
     "tournaments-api:tournament-update": Rule(
         RUNS_TOURNAMENT, kwargs=_running, data=lambda w: {"venue": "Brno"}
     ),
@@ -212,6 +220,19 @@ POLICY: dict[str, Rule] = {
     # Tournament pages.
     "tournament-create": Rule(ANY_DIRECTOR),
     "tournament-edit": Rule(RUNS_TOURNAMENT, kwargs=_running),
+    # Seasons and series: any director (the federation's calendar is not one tournament's).
+    "season-create": Rule(ANY_DIRECTOR, data=lambda w: {"year": 2035, "name": "2035"}),
+    "season-edit": Rule(
+        ANY_DIRECTOR,
+        kwargs=lambda w: {"year": w.running.season.year},
+        data=lambda w: {"year": w.running.season.year, "name": "Renamed"},
+    ),
+    "series-create": Rule(ANY_DIRECTOR, data=lambda w: {"name": "New Series"}),
+    "series-edit": Rule(
+        ANY_DIRECTOR,
+        kwargs=lambda w: {"slug": w.running.series.slug},
+        data=lambda w: {"name": "Renamed", "slug": w.running.series.slug},
+    ),
     "tournament-status": Rule(RUNS_TOURNAMENT, kwargs=_running, data=lambda w: {"status": "x"}),
     "tournament-entries": Rule(RUNS_TOURNAMENT, kwargs=_registering, data=_member),
     "entry-register": Rule(
