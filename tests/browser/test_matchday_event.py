@@ -190,6 +190,7 @@ def test_twelve_players_from_registration_to_the_final_classification(
     # -- the classification: finish the tournament, read the final results page -------------
     desk.goto(f"{base}/tournaments/{slug}/")
     desk.click("button[name=status][value=finished]")
+    desk.click("#confirm-yes")  # finishing says what it freezes and asks first
     desk.click(f"a[href='/tournaments/{slug}/results/final/']")
     expect(desk.locator("#results-provisional")).to_have_count(0)
     lines = desk.locator("#final-results li").all_inner_texts()

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _sign_in(page: Any, live_server: Any, username: str, next_url: str) -> None:
     page.add_init_script(f"({LISTEN_VIOLATIONS})()")
     page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)
     page.fill("input[name=password]", "pw-lifecycle-1")
     page.click("form.form button[type=submit]")
 
