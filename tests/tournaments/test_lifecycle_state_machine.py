@@ -491,14 +491,19 @@ class LifecycleMachine(RuleBasedStateMachine):
         return None
 
 
+LIFECYCLE_EXAMPLES = int(os.environ.get("LIFECYCLE_EXAMPLES", "12"))
+LIFECYCLE_STEPS = int(os.environ.get("LIFECYCLE_STEPS", "35"))
+
+
 def test_no_sequence_of_actions_breaks_the_lifecycle_s_promises() -> None:
     STATS.clear()
     run_state_machine_as_test(
         LifecycleMachine,
         settings=settings(
-            # Bounded for the suite; LIFECYCLE_EXAMPLES=200 for a long run.
-            max_examples=int(os.environ.get("LIFECYCLE_EXAMPLES", "12")),
-            stateful_step_count=int(os.environ.get("LIFECYCLE_STEPS", "35")),
+            # Bounded for the suite (about 400 steps); .ci/run runs it again with
+            # LIFECYCLE_EXAMPLES=60, about 2,000 steps.
+            max_examples=LIFECYCLE_EXAMPLES,
+            stateful_step_count=LIFECYCLE_STEPS,
             deadline=None,
             suppress_health_check=list(HealthCheck),
             derandomize=True,
@@ -506,5 +511,6 @@ def test_no_sequence_of_actions_breaks_the_lifecycle_s_promises() -> None:
             phases=[Phase.explicit, Phase.reuse, Phase.generate],
         ),
     )
-    print(f"lifecycle machine: {STATS}")
+    examples, steps = LIFECYCLE_EXAMPLES, LIFECYCLE_STEPS
+    print(f"lifecycle machine: {examples} runs of up to {steps} steps, {STATS}")
     assert STATS["done"] > 0 and STATS["refused"] > 0
