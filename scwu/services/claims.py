@@ -114,7 +114,13 @@ def claims_to_decide(user: AnyUser | None) -> QuerySet[PlayerClaim]:
 
 
 def _lock_pending(claim: PlayerClaim) -> PlayerClaim:
-    claim = PlayerClaim.objects.select_for_update().select_related("player").get(pk=claim.pk)
+    # Only the claim's row: PostgreSQL locks no nullable side of an outer join (a claim for a
+    # new player has none), and the player is locked where it is linked.
+    claim = (
+        PlayerClaim.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .get(pk=claim.pk)
+    )
     if claim.status != ClaimStatus.PENDING:
         raise ValidationError(
             {

@@ -27,17 +27,20 @@ class Mailbox:
             self._arrived.notify_all()
         return "250 Message accepted for delivery"
 
-    def wait_for(self, to: str, seconds: float = 60) -> EmailMessage:
-        """The first message to ``to``; fails after ``seconds``."""
+    def wait_for(self, to: str, seconds: float = 60, subject: str = "") -> EmailMessage:
+        """The first message to ``to`` whose subject contains ``subject``; fails after
+        ``seconds``."""
         deadline = time.monotonic() + seconds
         with self._arrived:
             while True:
                 for message in self._messages:
-                    if to in str(message.get("To", "")):
+                    if to in str(message.get("To", "")) and subject in str(
+                        message.get("Subject", "")
+                    ):
                         return message
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise AssertionError(f"no email to {to} within {seconds} s")
+                    raise AssertionError(f"no email to {to} ({subject!r}) within {seconds} s")
                 self._arrived.wait(left)
 
 
