@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 
 from engine.ledger import (
     DealCorrected,
+    DealHeld,
     DealRecorded,
     DealUndone,
     Event,
@@ -116,11 +117,7 @@ def game_events(game: TableGame) -> GameEvents:
         rulings = list(Ruling.objects.filter(game=game).order_by("seq"))
     stamped: list[tuple[int, Event]] = []
     for deal in deals:
-        sat_out = tuple(deal.sat_out) if deal.sat_out is not None else None
-        recorded = DealRecorded(
-            deal.event_id, tuple(deal.losers), deal.points, sat_out, deal.dealer or None
-        )
-        stamped.append((deal.seq, recorded))
+        stamped.append((deal.seq, deal_event(deal)))
         if deal.undone_seq is not None:
             stamped.append((deal.undone_seq, DealUndone(f"u{deal.pk}")))
     for misdeal in misdeals:
@@ -148,6 +145,16 @@ def game_events(game: TableGame) -> GameEvents:
     stamped.sort(key=lambda pair: pair[0])
     return GameEvents(
         game, ledger_settings(game), [event for _, event in stamped], deals, rulings, misdeals
+    )
+
+
+def deal_event(deal: DealEntry) -> DealRecorded | DealHeld:
+    """The ledger event of a stored deal: recorded, or held as a game record said."""
+    if deal.held:
+        return DealHeld(deal.event_id, deal.dealer or None)
+    sat_out = tuple(deal.sat_out) if deal.sat_out is not None else None
+    return DealRecorded(
+        deal.event_id, tuple(deal.losers), deal.points, sat_out, deal.dealer or None
     )
 
 

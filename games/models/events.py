@@ -52,6 +52,10 @@ class DealEntry(Undoable):
     #: A referee's reason for recording this deal as played against the table's sit-out
     #: rule (a correction); blank for a deal recorded by the rules.
     correction_reason = models.TextField(_("correction reason"), max_length=2000, blank=True)
+    #: A deal a game record says the referee held (it no longer fitted the table): no
+    #: losers, no letters, the deal does not move; only its misdeals and dealer count.
+    #: Entered only by importing a game record (``services.deal_held_record``).
+    held = models.BooleanField(_("held for the referee"), default=False)
     record = models.JSONField(_("SCN record"), null=True, blank=True)
     result = models.JSONField(_("engine result"), null=True, blank=True)
     idempotency_key = models.CharField(

@@ -2,7 +2,7 @@
 validates through :mod:`engine.ledger`, writes in one transaction and appends an audit entry."""
 
 from games.services.common import game_start, round_update_status
-from games.services.deals import deal_correct, deal_record, deal_undo
+from games.services.deals import deal_correct, deal_held_record, deal_record, deal_undo
 from games.services.rulings import appeal_decide, appeal_file, ruling_make
 from games.services.table import (
     PaperRow,
@@ -19,6 +19,7 @@ __all__ = [
     "appeal_decide",
     "appeal_file",
     "deal_correct",
+    "deal_held_record",
     "deal_record",
     "deal_undo",
     "game_referee_acknowledge",

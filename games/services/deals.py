@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.ledger import (
     DealCorrected,
+    DealHeld,
     DealRecorded,
     DealUndone,
     LedgerError,
@@ -394,6 +395,47 @@ def _recorded_summary(
         "reason": reason,
     }
     return f"{summary} {correction}"
+
+
+@transaction.atomic
+def deal_held_record(*, by: AnyUser | None, table: Table, dealer: str | None = None) -> DealEntry:
+    """Enter the next deal as one a game record says the referee held (it no longer fitted
+    the table after a late correction or ruling): its misdeals count and ``dealer`` (by
+    default the rules' dealer) dealt it, but it gives no letters and does not move the deal.
+    Only importing a game record enters one, as a superuser (a table records deals played)."""
+    if by is None or not getattr(by, "is_superuser", False):
+        raise PermissionDenied(_("Only a game record's import enters a held deal."))
+    permissions.require_referee(by, table)
+    game = game_lock(table)
+    loaded = game_events(game)
+    state = loaded.replay()
+    _refuse_finished(state)
+    number = _check_number(loaded, None)
+    dealer = dealer or dealer_for_record(state)
+    try:
+        validate_event(loaded.settings, loaded.events, DealHeld("new", dealer))
+    except LedgerError as exc:
+        raise validation_error(exc, "dealer") from exc
+    deal = DealEntry.objects.create(
+        game=game,
+        number=number,
+        seq=take_seq(game),
+        mode=DealMode.LOSER,
+        losers=[],
+        dealer=dealer,
+        held=True,
+        recorded_by=actor(by),
+    )
+    write_done(
+        game,
+        by=by,
+        action=AuditAction.DEAL_RECORD,
+        before=(loaded, state),
+        after=loaded.plus(DealHeld(deal.event_id, dealer), deal=deal),
+        detail={"number": number, "held": True, "dealer": dealer},
+        summary=_("Deal %(number)d: held for the referee (imported).") % {"number": number},
+    )
+    return deal
 
 
 @transaction.atomic

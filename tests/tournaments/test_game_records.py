@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.core.management import CommandError, call_command
 from django.test import Client
 
 from engine.gamerecord import replay_game
 from games import selectors, services
-from games.models import MisdealEntry
+from games.models import DealEntry, MisdealEntry
 from scwu.models import Player
 from tests.engine.helpers import redealt
 from tests.factories import UserFactory
@@ -232,3 +233,51 @@ def test_import_names_the_words_the_commission_has_not_approved(tmp_path: Path) 
     UserFactory(is_superuser=True, username="importer")
     with pytest.raises(CommandError, match=r"round 1: .*Zebra.*ZEBRA"):
         call_command("import_games", str(path), user="importer")
+
+
+def _play_held(s: Setup) -> None:
+    """A table of five: D plays deal 2 and loses deal 3 (C misdealt it first); only then the
+    referee disqualifies D on deal 1, so neither deal fits the table of four any more: both
+    are held for the referee (B and C dealt them), and the game goes on without D."""
+    five, judge, referee = s.table, s.judge, s.head_referee
+    first = services.deal_record(by=judge, table=five, losers=["B"])
+    services.deal_record(by=judge, table=five, losers=["C"])
+    services.misdeal_record(by=judge, table=five)  # C misdeals deal 3 (free)
+    services.deal_record(by=judge, table=five, losers=["D"])
+    ruling = {"kind": "A", "offender": "D", "penalty": "disqualification", "reason": "cheated"}
+    services.ruling_make(by=referee, table=five, deal=first, **ruling)
+    _play_out(s, five)
+
+
+def test_a_game_with_a_deal_held_for_the_referee_imports_with_the_same_standings() -> None:
+    s = make_setup(seats=5, word="TONDA")
+    _play_held(s)
+    document = json.loads(json.dumps(tournament_document(s.tournament, rounds=[1])))
+    deals = document["rounds"][0]["tables"][0]["game"]["deals"]
+    assert deals[1] == {"held": True, "as_played": True, "dealer": "B"}
+    assert deals[2] == {
+        "held": True,
+        "as_played": True,
+        "dealer": "C",
+        "misdeals": [{"dealer": "C", "waived": False, "letter": False}],
+    }
+    before = _standings(s.tournament)
+    _forget(s.tournament)
+
+    imported = tournament_import(by=UserFactory(is_superuser=True), document=document)
+
+    assert _standings(imported) == before
+    again = json.loads(json.dumps(tournament_document(imported, rounds=[1])))
+    assert again["rounds"] == document["rounds"]
+    assert DealEntry.objects.filter(game__table__round__tournament=imported, held=True).count() == 2
+
+
+def test_only_a_superuser_enters_a_held_deal() -> None:
+    """A table records deals played: its referee cannot enter a held deal, only the import."""
+    s = make_setup(seats=5, word="TONDA")
+    with pytest.raises(PermissionDenied):
+        services.deal_held_record(by=s.head_referee, table=s.table)
+    assert not DealEntry.objects.exists()
+    deal = services.deal_held_record(by=UserFactory(is_superuser=True), table=s.table)
+    state = selectors.table_state(s.table)
+    assert deal.held and state["deals"][0]["held"] and state["next_deal"]["number"] == 2

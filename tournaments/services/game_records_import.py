@@ -3,7 +3,8 @@
 Everything goes through the services a director, a line judge and a referee use at the
 tournament: the tournament, entries (players matched by nickname, else registered), the
 rounds with their words, a manual draw of the tables as they were, then every misdeal,
-deal and ruling in the order of the record (a ruling right after its deal). A deal the record
+deal and ruling in the order of the record (a ruling right after its deal; a deal the
+referee held is entered held, :func:`games.services.deal_held_record`). A deal the record
 says was played ``as_played`` (its dealer or sit-outs facts of play the rules no longer name:
 a referee's correction, or a later ruling or correction on an earlier deal) is entered as a
 referee's correction where the rules now name others, so the imported game replays to the
@@ -139,23 +140,7 @@ def _check(document: object) -> dict[str, Any]:
                 raise GameImportError(f"{where}: " + _("only physical tables are imported."))
             if table.get("game") is not None:
                 _replayed(table["game"], where)
-                _refuse_facts_of_play(table["game"], where)
     return document
-
-
-def _refuse_facts_of_play(record: Mapping[str, Any], where: str) -> None:
-    """A deal the referee held (it no longer fitted the table after a late correction) left
-    only its misdeals and dealer: the site records deals that are played, so such a game
-    cannot be entered again (every other record, ``as_played`` deals included, can)."""
-    for number, entry in enumerate(record["deals"], start=1):
-        if entry.get("held"):
-            raise GameImportError(
-                f"{where}, deal {number}: "
-                + _(
-                    "it was held by the referee after a late correction; a game with a held "
-                    "deal cannot be entered again."
-                )
-            )
 
 
 def _same_result(table: Table, outcome: GameOutcome, where: str) -> None:
@@ -342,6 +327,16 @@ def _game(by: AnyUser, table: Table, record: Mapping[str, Any], where: str) -> N
                 waived=bool(misdeal.get("waived", False)),
                 dealer=misdeal_dealer,
             )
+        if entry.get("held"):
+            # held by the referee: only its misdeals and who dealt it count
+            _at(
+                at,
+                scorekeeping.deal_held_record,
+                by=by,
+                table=table,
+                dealer=entry.get("dealer"),
+            )
+            continue
         if not replayed.played:
             continue
         if "record" in entry:
