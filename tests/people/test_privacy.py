@@ -4,6 +4,7 @@ turns the registry record into a pseudonym everywhere while the results stay as 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ from games import services as game_services
 from games.models import AuditEntry, DealEntry
 from scwu.backup.export import federation_export_to
 from scwu.models import PersonSettings, Player
+from tests.crawl import api_answers, crawl, shape
 from tests.games.conftest import Setup, make_setup
+from tournaments.exports.kinds import EXPORT_KINDS
 from tournaments.services.privacy import person_erase
 
 pytestmark = pytest.mark.django_db
@@ -61,30 +64,48 @@ def _played(player_status: str = "finished") -> tuple[Setup, User, Player]:
     return s, user, player
 
 
-def _public_answers(s: Setup, player: Player) -> dict[str, str]:
-    """Every page, export and API answer that shows the players of the tournament."""
-    slug = s.tournament.slug
-    urls = [
-        reverse("player-list"),
+#: The results' version in a JSON answer.
+VERSION = re.compile(r'"version":\s*\d+')
+
+
+def _versions(text: str) -> list[int]:
+    return [int(found.split(":")[1]) for found in VERSION.findall(text)]
+
+
+#: Pages crawled per viewer: enough to reach every kind of page, few enough to stay quick.
+MAX_PAGES = 300
+
+
+def _api_values(s: Setup, player: Player) -> dict[str, list[int] | list[str]]:
+    """What fills the API schema's path parameters: the tournament's own objects."""
+    ids = {player.pk, s.round.pk, s.table.pk, s.tournament.season_id}
+    ids |= set(s.tournament.entries.values_list("pk", flat=True))
+    return {
+        "id": sorted(ids),
+        "player_id": [player.pk],
+        "slug": [s.tournament.slug],
+        "number": [s.round.number],
+        "kind": [kind.name for kind in EXPORT_KINDS],
+        "year": [s.tournament.season.year],
+    }
+
+
+def _everything_shown(s: Setup, player: Player) -> dict[str, str]:
+    """Every page, export and API answer reachable from the home page, the tournament's pages
+    and the API's root, as the public and as a director (keyed by viewer and address). The
+    player's own page starts a crawl too: the crawl samples a few pages per address shape, and
+    this is the one that must be among them."""
+    starts = [
+        "/",
+        reverse("tournament-detail", args=[s.tournament.slug]),
         reverse("player-detail", args=[player.pk]),
-        reverse("results-live", args=[slug]),
-        reverse("results-final", args=[slug]),
-        reverse("results-standings.json", args=[slug]),
-        reverse("results-standings.csv", args=[slug]),
-        reverse("results-deals.scn", args=[slug]),
-        reverse("results-games.json", args=[slug]),
-        reverse("records"),
-        reverse("games:table", args=[s.table.pk]),
-        reverse("games:audit", args=[s.table.pk]),
-        "/api/players/",
-        f"/api/players/{player.pk}/",
-        f"/api/players/{player.pk}/history/",
+        "/api/",
     ]
-    answers = {}
-    for url in urls:
-        response = _signed_in(s.director).get(url)
-        assert response.status_code == 200, url
-        answers[url] = response.content.decode()
+    answers: dict[str, str] = {}
+    for viewer, client in (("public", Client()), ("director", _signed_in(s.director))):
+        pages = crawl(client, starts, max_pages=MAX_PAGES, follow_json=True).pages
+        pages |= api_answers(client, _api_values(s, player))
+        answers |= {f"{viewer} {url}": body.decode() for url, body in pages.items()}
     return answers
 
 
@@ -111,9 +132,20 @@ def test_erasure_pseudonymises_the_player_everywhere_and_keeps_the_results(
         object_repr=str(player),
         action_flag=CHANGE,
     )
-    standings_url = reverse("results-standings.json", args=[s.tournament.slug])
-    before = _public_answers(s, player)
-    assert any(NICKNAME in text for text in before.values())
+    slug = s.tournament.slug
+    before = _everything_shown(s, player)
+    # The crawl reached the player's pages, the tournament's exports and the API's answers.
+    for url in (
+        reverse("player-detail", args=[player.pk]),
+        reverse("results-final", args=[slug]),
+        reverse("games:table", args=[s.table.pk]),
+        reverse("results-standings.csv", args=[slug]),
+        reverse("results-games.json", args=[slug]),
+        f"/api/players/{player.pk}/",
+        f"/api/tournaments/{slug}/classification/",
+    ):
+        assert NICKNAME in before[f"public {url}"], url
+    assert f"director {reverse('games:audit', args=[s.table.pk])}" in before
     federation_export_to(tmp_path / "before")
     assert NICKNAME in (tmp_path / "before" / "federation.json").read_text()
 
@@ -122,18 +154,27 @@ def test_erasure_pseudonymises_the_player_everywhere_and_keeps_the_results(
     player.refresh_from_db()
     pseudonym = player.nickname
     assert pseudonym != NICKNAME and player.user is None and player.real_name == ""
-    after = _public_answers(s, player)
+    after = _everything_shown(s, player)
+    # The same kinds of page were crawled (which few of each were sampled may differ: the
+    # new name sorts elsewhere).
+    assert {shape(url) for url in after} == {shape(url) for url in before}
     for url, text in after.items():
         assert NICKNAME not in text and REAL_NAME not in text, url
     federation_export_to(tmp_path / "after")
     exported = "".join(p.read_text() for p in (tmp_path / "after").rglob("*") if p.is_file())
     assert NICKNAME not in exported and "zdenek@example.org" not in exported
     # The standings are the same, byte for byte, but for the name (and the results' version,
-    # bumped so that every cache lets the old name go).
-    standings_before = json.loads(before[standings_url].replace(NICKNAME, pseudonym))
-    standings_after = json.loads(after[standings_url])
-    assert standings_after.pop("version") > standings_before.pop("version")
-    assert json.dumps(standings_after) == json.dumps(standings_before)
+    # bumped so that every cache lets the old name go); so are the classification and the game
+    # records (the exports and the API's answer).
+    for url in (
+        reverse("results-standings.json", args=[slug]),
+        reverse("results-standings.csv", args=[slug]),
+        f"/api/tournaments/{slug}/classification/",
+        reverse("results-games.json", args=[slug]),
+    ):
+        old, new = before[f"public {url}"].replace(NICKNAME, pseudonym), after[f"public {url}"]
+        assert _versions(new) == [] or _versions(new) > _versions(old), url
+        assert VERSION.sub("", new) == VERSION.sub("", old), url
     # The account is gone: no sign-in, no email; the audit trail names the pseudonym.
     user.refresh_from_db()
     assert not user.is_active and user.email == "" and not user.has_usable_password()
