@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.admin.models import LogEntry
+from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.test import Client
@@ -135,6 +135,20 @@ def test_a_final_over_a_tied_cut_can_be_deleted_so_the_tournament_is_not_stuck()
     assert consequence(Action.FINISH_ROUND, playoff)  # its table has no deal yet
     rounds.round_finish(by=e.director, round=playoff)
     tournament_status_set(by=e.director, tournament=e.tournament, status="finished")
+
+
+def test_deleting_a_planned_round_is_logged_with_who_deleted_it() -> None:
+    e = make_event("abcd")
+    planned = Round.objects.create(
+        tournament=e.tournament, number=1, word=PlayingWordFactory(), status=RoundStatus.PLANNED
+    )
+    pk = planned.pk
+    rounds.round_delete(by=e.director, round=planned)
+    assert not Round.objects.filter(pk=pk).exists()
+    logged = LogEntry.objects.get(
+        content_type=ContentType.objects.get_for_model(Round), object_id=str(pk)
+    )
+    assert (logged.user_id, logged.action_flag) == (e.director.pk, DELETION)
 
 
 def test_a_round_in_play_cannot_be_deleted() -> None:

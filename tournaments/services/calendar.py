@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
+from django.contrib.admin.models import ADDITION, CHANGE
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.text import slugify
@@ -15,6 +15,7 @@ from scwu.roles import AnyUser
 from tournaments.models import Category, Season, Series, Tournament
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed
+from tournaments.services.changes import change_logged, refuse_unknown_fields
 
 SEASON_FIELDS = ("year", "name")
 SERIES_FIELDS = ("name", "slug", "default_category", "is_team_event")
@@ -22,25 +23,8 @@ SERIES_FIELDS = ("name", "slug", "default_category", "is_team_event")
 
 def _audit(by: AnyUser | None, obj: models.Model, flag: int, fields: dict[str, Any]) -> None:
     """Who created or changed a season or series, and what (the admin's history of it)."""
-    if by is None or not by.is_authenticated:
-        return
-    LogEntry.objects.log_actions(
-        user_id=by.pk,
-        queryset=[obj],
-        action_flag=flag,
-        change_message=[
-            {"added": {}} if flag == ADDITION else {"changed": {"fields": sorted(fields)}}
-        ],
-        single_object=True,
-    )
-
-
-def _refuse_unknown(fields: dict[str, Any], allowed: tuple[str, ...]) -> None:
-    unknown = sorted(set(fields) - set(allowed))
-    if unknown:
-        raise ValidationError(
-            {unknown[0]: [_("This field cannot be changed here.")]}, code="unknown"
-        )
+    message = [{"added": {}} if flag == ADDITION else {"changed": {"fields": sorted(fields)}}]
+    change_logged(by=by, subject=obj, message=message, flag=flag)
 
 
 def _assert_year_free(year: int, season: Season | None = None) -> None:
@@ -75,7 +59,7 @@ def season_update(*, by: AnyUser | None, season: Season, **fields: Any) -> Seaso
     """A season's name, or its year while no tournament belongs to it (a typo's fix: the
     year is what rankings, rosters and addresses go by)."""
     require_director(by)
-    _refuse_unknown(fields, SEASON_FIELDS)
+    refuse_unknown_fields(fields, SEASON_FIELDS)
     season = Season.objects.select_for_update().get(pk=season.pk)
     year = fields.get("year", season.year)
     if year != season.year:
@@ -136,7 +120,7 @@ def series_update(*, by: AnyUser | None, series: Series, **fields: Any) -> Serie
     """A series' name, address, default category or team flag. A new default category
     changes the ranking points of its tournaments that have no category of their own."""
     require_director(by)
-    _refuse_unknown(fields, SERIES_FIELDS)
+    refuse_unknown_fields(fields, SERIES_FIELDS)
     series = Series.objects.select_for_update().get(pk=series.pk)
     category_before = series.default_category_id
     for name, value in fields.items():

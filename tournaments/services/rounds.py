@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.admin.models import DELETION
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -20,7 +21,7 @@ from tournaments.models.rounds import DrawMethod, PlackaModeChoice
 from tournaments.models.tournament import LongerWordRule
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed
-from tournaments.services.tournaments import change_logged
+from tournaments.services.changes import change_logged
 
 DEFAULT_METHOD = {
     RoundStage.BASIC: DrawMethod.RANDOM,
@@ -262,6 +263,7 @@ def round_delete(*, by: AnyUser | None, round: Round) -> None:
     require_director(by, round.tournament)
     require(Action.DELETE_ROUND, round, Context(by=by))
     tournament_id = round.tournament_id
+    change_logged(by=by, subject=round, message="Deleted the round before play.", flag=DELETION)
     round.delete()
     results_changed(tournament_id)
 

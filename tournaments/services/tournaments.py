@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.admin.models import CHANGE, LogEntry
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -18,6 +17,7 @@ from tournaments.lifecycle.tournament import status_action, transition_refusal
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed, season_rankings_enqueue
+from tournaments.services.changes import change_logged, refuse_unknown_fields
 from tournaments.services.notifications import FINAL_CLASSIFICATION_TASK
 
 FORMAT_FIELDS = (
@@ -73,9 +73,8 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
     require_director(by, tournament)
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     m2m = {name: fields.pop(name, None) for name in M2M_FIELDS}
+    refuse_unknown_fields(fields, FORMAT_FIELDS)
     for name, value in fields.items():
-        if name not in FORMAT_FIELDS:
-            raise ValidationError({name: [_("This field cannot be changed here.")]}, code="unknown")
         setattr(tournament, name, value)
     require(Action.EDIT_FORMAT, tournament, Context(by=by))
     tournament.full_clean()
@@ -85,20 +84,6 @@ def tournament_update(*, by: AnyUser | None, tournament: Tournament, **fields: A
     # recomputes the placings and refreshes every page cached by version.
     results_changed(tournament.pk)
     return tournament
-
-
-def change_logged(*, by: AnyUser | None, subject: models.Model, message: str) -> None:
-    """A director's step back (reopening a finished tournament or round) in the admin's
-    change log: who did it and when (read-only there, like the scorekeeping audit)."""
-    if by is None or not by.is_authenticated:
-        return
-    LogEntry.objects.log_actions(
-        user_id=by.pk,
-        queryset=[subject],
-        action_flag=CHANGE,
-        change_message=message,
-        single_object=True,
-    )
 
 
 def tournament_reopen_audit(*, by: AnyUser | None, tournament: Tournament) -> None:
