@@ -20,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.results.points import points_table_validate
 from tournaments.results.services import results_changed
+from tournaments.services.calendar import season_has_tournaments
 
 
 class CategoryPointsFormSet(BaseInlineFormSet[CategoryPoints, Category, Any]):
@@ -62,6 +63,13 @@ class CategoryAdmin(admin.ModelAdmin[Category]):
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin[Season]):
     list_display = ["year", "name"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Season | None = None) -> Any:
+        # The calendar's rule: rankings, rosters and addresses go by a season's year, so it
+        # is fixed once tournaments belong to the season (as on the season's edit page).
+        if obj is not None and season_has_tournaments(obj):
+            return ["year"]
+        return []
 
 
 @admin.register(Series)

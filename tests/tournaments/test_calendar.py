@@ -214,3 +214,17 @@ def test_a_field_the_season_and_series_endpoints_do_not_take_is_refused(
     assert wrong.status_code == 400 and "team" in wrong.json()
     assert not Season.objects.filter(year=2038).exists()
     assert not Series.objects.filter(name="Cup").exists()
+
+
+def test_the_admin_keeps_a_seasons_year_once_tournaments_belong_to_it(client: Client) -> None:
+    season = SeasonFactory(year=2043)
+    TournamentFactory(season=season)
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    saved = client.post(
+        f"/admin/tournaments/season/{season.pk}/change/", {"year": 2044, "name": "X"}
+    )
+    assert saved.status_code == 302  # saved: the name changed, the year stayed
+    assert Season.objects.filter(pk=season.pk, year=2043, name="X").exists()
+    empty = SeasonFactory(year=2045)
+    client.post(f"/admin/tournaments/season/{empty.pk}/change/", {"year": 2046, "name": "Y"})
+    assert Season.objects.filter(pk=empty.pk, year=2046).exists()  # no tournament: a typo's fix
