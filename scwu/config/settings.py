@@ -194,6 +194,10 @@ SCWU_LOGIN_ADDRESS_WINDOW_MINUTES = env_int("SCWU_LOGIN_ADDRESS_WINDOW_MINUTES",
 SCWU_LOGIN_ACCOUNT_FAILURE_LIMIT = env_int("SCWU_LOGIN_ACCOUNT_FAILURE_LIMIT", 20)
 SCWU_LOGIN_ACCOUNT_WINDOW_MINUTES = env_int("SCWU_LOGIN_ACCOUNT_WINDOW_MINUTES", 60)
 SCWU_LOGIN_KNOWN_DAYS = env_int("SCWU_LOGIN_KNOWN_DAYS", 90)
+# Wrong two-factor codes for one account, from anywhere, before its codes are refused for the
+# window (scwu/security/signin.py): 10 guesses of a million in 15 minutes.
+SCWU_SECOND_FACTOR_FAILURE_LIMIT = env_int("SCWU_SECOND_FACTOR_FAILURE_LIMIT", 10)
+SCWU_SECOND_FACTOR_WINDOW_MINUTES = env_int("SCWU_SECOND_FACTOR_WINDOW_MINUTES", 15)
 
 # Online tables: the hard bots' thinking time per decision (milliseconds, in the table's write).
 SCWU_BOT_HARD_MS = env_int("SCWU_BOT_HARD_MS", 200)
@@ -251,6 +255,7 @@ ACCOUNT_RATE_LIMITS = {
 # Two-factor sign-in: an authenticator app's codes (TOTP) and one-time recovery codes.
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "SCWU"
+MFA_FORMS = {"authenticate": "scwu.accounts.forms.LimitedAuthenticateForm"}
 # Officials (administrators, directors, head referees, commission members) use their rights
 # only once they sign in with a second factor (scwu/security/second_factor.py). No variable
 # turns this off: only the test settings do, for the tests of other features.

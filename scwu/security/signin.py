@@ -36,6 +36,7 @@ from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from scwu.security.proxy import client_address
@@ -231,3 +232,28 @@ class SignInDeviceMiddleware:
                 samesite="Lax",
             )
         return response
+
+
+# The second factor: a person past the password step guesses a six-digit code. allauth's own
+# limit on that rides on its sign-in limit, which is off (axes and the limits above are the
+# one sign-in authority), so the codes are limited here: per account, from anywhere.
+
+
+def _second_factor_key(user_pk: int) -> str:
+    return f"signin:second-factor:{user_pk}"
+
+
+def second_factor_refusal(user_pk: int) -> str | None:
+    """Why no code is checked now for this account (too many wrong ones), or ``None``."""
+    if _count(_second_factor_key(user_pk)) < settings.SCWU_SECOND_FACTOR_FAILURE_LIMIT:
+        return None
+    minutes = settings.SCWU_SECOND_FACTOR_WINDOW_MINUTES
+    return str(_("Too many wrong codes: try again in %(n)d minutes.") % {"n": minutes})
+
+
+def second_factor_failed(user_pk: int) -> None:
+    _bump(_second_factor_key(user_pk), settings.SCWU_SECOND_FACTOR_WINDOW_MINUTES * 60)
+
+
+def second_factor_succeeded(user_pk: int) -> None:
+    cache.delete(_second_factor_key(user_pk))

@@ -170,6 +170,24 @@ def test_sign_in_asks_for_the_code_refuses_a_wrong_one_and_takes_the_right_one()
     assert right.status_code == 302 and _signed_in_as(browser) == "keen"
 
 
+def test_after_ten_wrong_codes_even_the_right_one_waits_for_the_window(
+    settings: Any,
+) -> None:
+    assert settings.SCWU_SECOND_FACTOR_FAILURE_LIMIT == 10  # as shipped
+    user = User.objects.create_user("guessed", password=PASSWORD)
+    secret, _ = with_totp(user)
+    browser = Client()
+    _password_step(browser, "guessed")
+    for guess in range(10):
+        browser.post(reverse("mfa_authenticate"), {"code": f"{guess:06d}"})
+    refused = browser.post(reverse("mfa_authenticate"), {"code": code_now(secret)})
+    assert refused.status_code == 200 and _signed_in_as(browser) is None
+    assert "Too many wrong codes" in refused.content.decode()
+    cache.clear()  # the window has passed
+    taken = browser.post(reverse("mfa_authenticate"), {"code": code_now(secret)})
+    assert taken.status_code == 302 and _signed_in_as(browser) == "guessed"
+
+
 def test_a_recovery_code_signs_in_once() -> None:
     user = User.objects.create_user("forgetful", password=PASSWORD)
     _, codes = with_totp(user)
