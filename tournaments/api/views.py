@@ -16,7 +16,7 @@ from scwu.api.query import SLUG
 from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.lifecycle import Action, Context, offers, require_confirmed
-from tournaments.lifecycle.tournament import STATUS_MOVES, status_action
+from tournaments.lifecycle.tournament import ROUND_ACTIONS, TOURNAMENT_ACTIONS, status_action
 from tournaments.models import (
     Category,
     Entry,
@@ -187,25 +187,6 @@ class TournamentStatusApi(APIView):
             require_confirmed(action, tournament, data.validated_data["confirm"])
         t = tournaments.tournament_status_set(by=request.user, tournament=tournament, status=target)
         return Response(s.TournamentSerializer(t).data)
-
-
-#: The actions the API lists for a tournament and for a round.
-TOURNAMENT_ACTIONS = (
-    *STATUS_MOVES,
-    Action.EDIT_FORMAT,
-    Action.REGISTER,
-    Action.CREATE_ROUND,
-    Action.CREATE_PLAYOFF,
-)
-ROUND_ACTIONS = (
-    Action.DRAW,
-    Action.DRAW_MANUAL,
-    Action.PUBLISH,
-    Action.FINISH_ROUND,
-    Action.REOPEN_ROUND,
-    Action.DELETE_ROUND,
-    Action.RESET_DRAW,
-)
 
 
 def _actions(subject: Any, actions: tuple[Action, ...], request: Request) -> Response:

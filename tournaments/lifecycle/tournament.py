@@ -25,14 +25,15 @@ STATUS_MOVES: dict[Action, tuple[str, str]] = {
     Action.REOPEN: (S.FINISHED, S.RUNNING),
 }
 
-#: What only a tournament's directors do (registering and withdrawing oneself aside).
-DIRECTORS_ONLY = (
+#: What may happen to a tournament and to one of its rounds (what the API lists for each).
+TOURNAMENT_ACTIONS = (
     *STATUS_MOVES,
     Action.EDIT_FORMAT,
-    Action.CHECK_IN,
-    Action.SUBSTITUTE,
+    Action.REGISTER,
     Action.CREATE_ROUND,
     Action.CREATE_PLAYOFF,
+)
+ROUND_ACTIONS = (
     Action.DRAW,
     Action.DRAW_MANUAL,
     Action.PUBLISH,
@@ -40,6 +41,14 @@ DIRECTORS_ONLY = (
     Action.REOPEN_ROUND,
     Action.DELETE_ROUND,
     Action.RESET_DRAW,
+)
+
+#: What only a tournament's directors do (registering and withdrawing oneself aside).
+DIRECTORS_ONLY = (
+    *(action for action in TOURNAMENT_ACTIONS if action != Action.REGISTER),
+    Action.CHECK_IN,
+    Action.SUBSTITUTE,
+    *ROUND_ACTIONS,
     Action.DRAW_NIGHT,
 )
 
