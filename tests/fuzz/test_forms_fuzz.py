@@ -10,15 +10,20 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import pytest
+from allauth.core.context import request_context
+from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
 from django import forms
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import RequestFactory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scwu.config.urls  # noqa: F401  (imports every view, and so every form)
-from tests.security.world import World, build_world
+from tests.security.world import PLAIN, World, build_world
 
 APPS = ("scwu", "tournaments", "games")
 #: Forms that need more than data to be built: what they are given from the test world.
@@ -30,7 +35,26 @@ NEEDS_MORE_THAN_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "games.forms.WaiverForm": lambda w: {"misdeals": [(1, "deal 2: misdeal by C")]},
     "games.forms.AppealForm": lambda w: {"rulings": [(1, "deal 3: renonc by B")]},
     "tournaments.league_forms.NightDrawForm": lambda w: {"tournament": w.running},
+    "scwu.accounts.forms.LimitedAuthenticateForm": lambda w: {"user": _with_totp(w.users[PLAIN])},
 }
+
+
+#: Forms that run inside a request (allauth's read it from its context): the request they get.
+IN_A_REQUEST = {"scwu.accounts.forms.LimitedAuthenticateForm"}
+
+
+def _ambient(form_class: type[forms.BaseForm]) -> AbstractContextManager[None]:
+    if _name(form_class) not in IN_A_REQUEST:
+        return nullcontext()
+    request = RequestFactory().post("/accounts/2fa/authenticate/")
+    request.session = SessionStore()
+    return request_context(request)
+
+
+def _with_totp(user: Any) -> Any:
+    """A signed-in person's second step needs the person, with a TOTP device to check codes on."""
+    TOTP.activate(user, generate_totp_secret())
+    return user
 
 
 def _import_form_modules() -> None:
@@ -96,7 +120,9 @@ def test_random_data_gives_a_valid_form_or_form_errors(form_class: type[forms.Ba
     @given(_data(form_class(**extra)))
     def run(data: dict[str, Any]) -> None:
         form = form_class(data=data, **extra)
-        if not form.is_valid():
+        with _ambient(form_class):
+            valid = form.is_valid()
+        if not valid:
             assert form.errors
             for messages in form.errors.values():
                 assert all(str(message) for message in messages)
