@@ -123,6 +123,10 @@ class StandingsDocumentSerializer(serializers.Serializer[Any]):
     includes_unreleased = serializers.BooleanField()
     precedence = serializers.ListField(child=serializers.CharField())
     cut = CutSerializer(allow_null=True)
+    small_cut = CutSerializer(
+        allow_null=True,
+        help_text="The cut to the small final: its size counts the final's players too.",
+    )
     standings = StandingRowSerializer(many=True)
     classification = ClassificationSerializer(allow_null=True)
 

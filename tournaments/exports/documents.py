@@ -84,6 +84,7 @@ class StandingsDocument(TypedDict):
     includes_unreleased: bool
     precedence: list[str]
     cut: Cut | None
+    small_cut: Cut | None
     standings: list[StandingRow]
     classification: ClassificationTable | None
 

@@ -195,6 +195,7 @@ def standings_json(
         "includes_unreleased": includes_unreleased,
         "precedence": list(standings.precedence),
         "cut": cut_json(standings.cut),
+        "small_cut": cut_json(standings.small_cut),
         "standings": [standing_line_json(line) for line in lines],
         "classification": None
         if classification is None

@@ -39,6 +39,11 @@ def test_a_tie_at_the_small_finals_cut_is_settled_by_the_same_playoff_as_the_fin
     small_cut = tournament_results(e.tournament, include_unreleased=True).standings.small_cut
     assert small_cut is not None and small_cut.tie is not None
     assert set(small_cut.tie.player_ids) == {e.pid(x) for x in "dhl"}
+    # The API's standings name the small final's cut beside the final's.
+    document = _api(e).get(f"/api/tournaments/{slug}/standings/").json()
+    assert document["cut"]["size"] == 6 and not document["cut"]["needs_playoff"]
+    assert document["small_cut"]["size"] == 10 and document["small_cut"]["needs_playoff"]
+    assert set(document["small_cut"]["tie"]["player_ids"]) == set(small_cut.tie.player_ids)
     # The small final waits for its cut, and says which cut.
     with pytest.raises(ValidationError) as refused:
         rounds.round_create(
@@ -62,6 +67,8 @@ def test_a_tie_at_the_small_finals_cut_is_settled_by_the_same_playoff_as_the_fin
     assert e.pid("d") in standings.small_cut.qualified
     assert not {e.pid("h"), e.pid("l")} & set(standings.small_cut.qualified)
     assert standings.row(e.pid("d")).place == 10 and standings.row(e.pid("l")).place == 11
+    settled = _api(e).get(f"/api/tournaments/{slug}/standings/").json()["small_cut"]
+    assert settled["resolved_by_playoff"] and e.pid("d") in settled["qualified"]
 
     final = rounds.round_create(
         by=e.director, tournament=e.tournament, word=PlayingWordFactory(letters="AB"),
