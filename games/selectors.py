@@ -26,6 +26,7 @@ from games.contracts import (
     TableState,
 )
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
+from games.places import placer
 from games.services.common import game_unsaved
 from tournaments.models import Round, Table
 
@@ -128,6 +129,9 @@ def state_json(
         else {}
     )
     next_deal = state.next_deal
+    # The seats an elimination leaves at the table are placed by the tournament's rule.
+    place = placer(game)
+    places = place(state) if state.finished else {}
 
     ruling_by_event = {ruling.event_id: ruling for ruling in rulings}
     messages = {issue.event_id: issue.message for issue in state.issues}
@@ -204,10 +208,10 @@ def state_json(
         ],
         "seats": [
             {
-                **seat_view(seat, state),
+                **seat_view(seat, state, places.get(seat.seat, (None, False))[0]),
                 "player": players.get(seat.seat, ""),
                 "is_disqualified": seat.is_disqualified,
-                "place_shared": seat.place_shared,
+                "place_shared": places.get(seat.seat, (None, seat.place_shared))[1],
                 "deals_played": seat.deals_played,
                 "deals_lost": seat.deals_lost,
                 "history": history[seat.seat],
@@ -223,7 +227,7 @@ def state_json(
     }
     if ahead_deals:
         events = loaded.events if loaded else []
-        result["ahead"] = ahead(state.settings, events, ahead_deals, state=state)
+        result["ahead"] = ahead(state.settings, events, ahead_deals, state=state, placer=place)
     return result
 
 

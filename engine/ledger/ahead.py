@@ -13,7 +13,7 @@ the sit-outs of the state it follows (facts of play, :class:`DealRecorded`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NotRequired, TypedDict
 
 from engine.ledger.events import DealRecorded, Event
@@ -36,6 +36,12 @@ class SeatView(TypedDict):
     place: int | None
 
 
+#: The places of a finished game's seats that the ledger leaves open (the seats still at the
+#: table when an elimination ends, which the competition places by its own rule), given by
+#: the caller: the engine knows no competition. Seat -> (place, shared).
+Placer = Callable[[LedgerState], Mapping[str, tuple[int, bool]]]
+
+
 class NextView(TypedDict):
     dealer: str
     sitting_out: list[str]
@@ -51,8 +57,9 @@ class AheadNode(TypedDict):
     after: NotRequired[dict[str, AheadNode]]
 
 
-def seat_view(seat: SeatState, state: LedgerState) -> SeatView:
-    """What the table page shows of a seat (shared with the full state's seats)."""
+def seat_view(seat: SeatState, state: LedgerState, place: int | None = None) -> SeatView:
+    """What the table page shows of a seat (shared with the full state's seats); ``place``
+    for a seat the ledger leaves unplaced (a :data:`Placer`'s answer)."""
     return {
         "seat": seat.seat,
         "letter_count": seat.letter_count,
@@ -60,7 +67,7 @@ def seat_view(seat: SeatState, state: LedgerState) -> SeatView:
         "is_mecbol": seat.is_mecbol and seat.is_active and not state.finished,
         "has_placka": seat.has_placka,
         "is_active": seat.is_active,
-        "place": seat.place,
+        "place": seat.place if seat.place is not None else place,
     }
 
 
@@ -83,10 +90,13 @@ def next_deal_event(state: LedgerState, loser: str, event_id: str) -> DealRecord
     return DealRecorded(event_id, (loser,), None, nxt.sitting_out, nxt.dealer)
 
 
-def node(state: LedgerState) -> AheadNode:
+def node(state: LedgerState, placer: Placer | None = None) -> AheadNode:
     """One state of the tree, without its children."""
+    places = placer(state) if placer is not None and state.finished else {}
     return {
-        "seats": [seat_view(seat, state) for seat in state.seats],
+        "seats": [
+            seat_view(seat, state, places.get(seat.seat, (None, False))[0]) for seat in state.seats
+        ],
         "finished": state.finished,
         "next": next_view(state),
     }
@@ -98,11 +108,13 @@ def ahead(
     depth: int,
     *,
     state: LedgerState | None = None,
+    placer: Placer | None = None,
 ) -> AheadNode:
     """For each loser of the next ``depth`` deals, the state after it (``after``, keyed by
-    the loser's seat). ``state`` is the replay of ``events`` when the caller has it."""
+    the loser's seat). ``state`` is the replay of ``events`` when the caller has it;
+    ``placer`` places the seats a finished state leaves open."""
     current = state if state is not None else replay(settings, events)
-    return _grow(settings, list(events), current, depth)
+    return _grow(settings, list(events), current, depth, placer)
 
 
 def _grow(
@@ -110,8 +122,9 @@ def _grow(
     events: list[Event],
     state: LedgerState,
     depth: int,
+    placer: Placer | None = None,
 ) -> AheadNode:
-    here = node(state)
+    here = node(state, placer)
     view = here["next"]
     if depth <= 0 or view is None or state.finished:
         return here
@@ -119,6 +132,6 @@ def _grow(
     for loser in view["players"]:
         event = next_deal_event(state, loser, f"ahead-{len(events)}-{loser}")
         branch = [*events, event]
-        after[loser] = _grow(settings, branch, replay(settings, branch), depth - 1)
+        after[loser] = _grow(settings, branch, replay(settings, branch), depth - 1, placer)
     here["after"] = after
     return here

@@ -1,7 +1,9 @@
 """The table page as an installable web app that opens without a network.
 
-``/games/tables/sw.js`` is the service worker (its default scope, ``/games/tables/``, covers
-every table page and nothing else of the site); ``/games/tables/<id>/manifest.webmanifest``
+``/games/tables/sw.js`` is the service worker. The table page registers it for two scopes:
+its default one, ``/games/tables/`` (every table page), and ``/t/`` (the short links of the
+tables' QR codes), which its ``Service-Worker-Allowed`` header permits; nothing else of the
+site is in its scope. ``/games/tables/<id>/manifest.webmanifest``
 installs one table's page on the home screen. Whose copies the worker keeps, and for how
 long, is ``scwu.security.offline``'s. The worker's cache is named after a release
 string hashed from its own source and the static files it keeps, so a new release (any
@@ -63,12 +65,16 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "scope_header": offline_copies.SCOPE_HEADER,
         "expires_header": offline_copies.EXPIRES_HEADER,
         "offline_html": json.dumps(render_to_string("games/offline.html", request=request)),
+        "table_path": reverse("games:table", args=[0]),
     }
     response = HttpResponse(
         render_to_string(SW_TEMPLATE, context), content_type="text/javascript; charset=utf-8"
     )
     # Browsers check the worker at most every 24 h anyway; no-cache makes every check real.
     response["Cache-Control"] = "no-cache"
+    # A worker's scope may not reach above its own folder unless this header allows it: the
+    # short links (/t/) are outside /games/tables/. The page registers exactly two scopes.
+    response["Service-Worker-Allowed"] = "/"
     return response
 
 

@@ -61,6 +61,9 @@ def table_context(
         # page sends only its own account's.
         "recorder": recorder_id(request.user) if scorer else "",
         "tools": referee_tools(request, table, state, bound=bound),
+        # The short links' folder (``/t/``): the page registers its worker there too, so the
+        # short link of the table's QR code opens offline like the page.
+        "short_scope": reverse("table-short", args=[0]).removesuffix("0/"),
         # Texts the table script fills in itself (python-format, which {% translate %} in a
         # template does not look up as such).
         "table_texts": {

@@ -1,11 +1,17 @@
-/* The table page's service worker (served by games.views.offline, scope /games/tables/).
+/* The table page's service worker (served by games.views.offline). The table page registers
+ * it twice: for /games/tables/ (the table pages) and for /t/ (the short links printed with
+ * the tables' QR codes, allowed by the Service-Worker-Allowed header), so that a short link
+ * opens offline wherever its table page does.
  *
  * It keeps, for every table page the judge opened: the page, its game state (GET of the
  * table's state API) and the page's static files, so the page opens without a network.
  * Pages and states: network first, the cache only when the network fails (so they are
- * never staler than the network allows). Static files: from this release's cache first (the
+ * never staler than the network allows). A short link /t/<id>/: the network (the server
+ * redirects to the table page), and without one a redirect to the table page when a copy of
+ * it is kept (the table page's own rule then serves the copy), else the offline page.
+ * Static files: from this release's cache first (the
  * release string changes with them). Everything else, including every page outside
- * /games/tables/, is not touched. A new release (new RELEASE) installs beside the old one,
+ * /games/tables/ and /t/, is not touched. A new release (new RELEASE) installs beside the old one,
  * takes over at once and deletes the old caches.
  *
  * On a phone passed from hand to hand the copies belong to whoever's session the server
@@ -26,6 +32,8 @@ var MAX_AGE_MS = {{ max_age_ms }};
 var OFFLINE_HTML = {{ offline_html|safe }};
 var TABLE_PAGE = /^\/games\/tables\/\d+\/$/;
 var TABLE_STATE = /^\/api\/games\/tables\/\d+\/$/;
+var SHORT_LINK = /^\/t\/(\d+)\/$/;
+var TABLE_PATH = "{{ table_path }}";   // a table page's path, with 0 for its id
 var SCOPE = /^[A-Za-z0-9_-]{1,64}$/;
 var SCOPE_HEADER = "{{ scope_header }}";
 var EXPIRES_HEADER = "{{ expires_header }}";
@@ -130,6 +138,17 @@ function networkFirst(event, key, fallback) {
     });
   });
 }
+function shortLink(event, url, id) {
+  // Online, the server answers (its redirect, or a sign-in). Offline, the table page the
+  // link stands for, when a copy of it is kept; the table page's rule serves that copy.
+  var page = TABLE_PATH.replace("/0/", "/" + id + "/");
+  return fetch(event.request).catch(function (error) {
+    return cached(url.origin + page).then(function (hit) {
+      if (hit) return Response.redirect(url.origin + page, 302);
+      return offlinePage();
+    });
+  });
+}
 function offlinePage() {
   return new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
@@ -142,6 +161,8 @@ self.addEventListener("fetch", function (event) {
   var path = url.pathname;
   if (TABLE_PAGE.test(path) && request.mode === "navigate") {
     event.respondWith(networkFirst(event, url.origin + path, offlinePage));
+  } else if (SHORT_LINK.test(path) && request.mode === "navigate") {
+    event.respondWith(shortLink(event, url, SHORT_LINK.exec(path)[1]));
   } else if (TABLE_STATE.test(path)) {
     event.respondWith(networkFirst(event, url.origin + path, null));
   } else if (PRECACHE.indexOf(path) >= 0) {

@@ -131,6 +131,12 @@
       keepOffline(false);
       refresh().catch(function () { /* kept at the next answer */ });
     });
+    // The same worker for the short links of the tables' QR codes (/t/<id>/), so that they
+    // open offline like this page (the worker's Service-Worker-Allowed header permits it).
+    if (app.dataset.shortScope) {
+      navigator.serviceWorker.register(app.dataset.swUrl, { scope: app.dataset.shortScope })
+        .catch(function () { /* no worker: the short link needs the network */ });
+    }
     navigator.serviceWorker.register(app.dataset.swUrl)  // scope: its folder, /games/tables/
 
       .then(function () { keepOffline(false); }, function () { /* no worker: online only */ });
@@ -598,6 +604,34 @@
       : outbox.length ? fill(t.offlineKept, { count: outbox.length }) : t.offlineNone;
   }
 
+  function renderPlaces(view, pending) {
+    // The game over: every seat's place, best first (an elimination's last seats are placed
+    // by the server, in the state and in its states ahead, by the tournament's rule).
+    var box = $("game-over");
+    if (!box) return;
+    var list = $("final-places");
+    list.textContent = "";
+    var placed = [];
+    if (view.finished) {
+      state.seats.forEach(function (server) {
+        var seat = shownSeat(view.shown, server.seat) || server;
+        if (seat.place) placed.push({ seat: seat, player: server.player });
+      });
+      placed.sort(function (a, b) { return a.seat.place - b.seat.place || (a.seat.seat < b.seat.seat ? -1 : 1); });
+    }
+    placed.forEach(function (item) {
+      var row = el("li", "final-place" + (pending ? " pending" : ""));
+      row.dataset.seat = item.seat.seat;
+      row.dataset.place = String(item.seat.place);
+      row.appendChild(el("span", "final-place-number", item.seat.place + ". " + t.place));
+      row.appendChild(el("span", "seat-name", item.seat.seat));
+      row.appendChild(el("span", "seat-player", item.player));
+      if (item.seat.has_placka) row.appendChild(el("span", "badge danger", t.placka));
+      list.appendChild(row);
+    });
+    box.hidden = !placed.length;
+  }
+
   function render() {
     var view = currentView();
     var next = view.next;
@@ -621,6 +655,7 @@
     var seats = $("seats");
     seats.textContent = "";
     state.seats.forEach(function (seat) { seats.appendChild(renderSeat(seat, view)); });
+    renderPlaces(view, pending);
     var call = $("call-referee");
     var answer = state.referee_call && state.referee_call.acknowledged;
     if (call) {
