@@ -26,7 +26,7 @@ demo: install
 	$(BIN)/daphne -b $(firstword $(subst :, ,$(HOST))) -p $(lastword $(subst :, ,$(HOST))) scwu.config.asgi:application
 
 test: install
-	$(BIN)/python -m pytest -m "not integration" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not integration and not axe" $(PYTEST_ARGS)
 
 # Optional: compile engine/deal.py with mypyc (needs gcc and the Python headers); the pure
 # Python engine stays the fallback (SCWU_ENGINE_PURE=1 forces it).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -80,9 +80,13 @@ def crawl(
     starts: Iterable[str] = ("/",),
     max_pages: int = 1500,
     follow_json: bool = False,
+    per_shape: int = PER_SHAPE,
+    shape_of: Callable[[str], str] = shape,
+    skip: Callable[[str], bool] | None = None,
 ) -> Crawl:
-    """Every page reachable from ``starts`` by same-site links, a few per address shape; with
-    ``follow_json``, the site's addresses in JSON answers too (the API's links)."""
+    """Every page reachable from ``starts`` by same-site links, ``per_shape`` per address shape
+    (``shape_of`` says an address's shape); with ``follow_json``, the site's addresses in JSON
+    answers too (the API's links). Links that ``skip`` refuses are not followed."""
     result = Crawl()
     seen: set[str] = set()
     shapes: dict[str, int] = {}
@@ -105,10 +109,10 @@ def crawl(
             link = href.split("#")[0].removeprefix(SITE)
             if not link.startswith("/") or link.startswith("//") or link in seen:
                 continue
-            if any(part in link for part in SKIPPED):
+            if any(part in link for part in SKIPPED) or (skip is not None and skip(link)):
                 continue
-            link_shape = shape(link)
-            if shapes.get(link_shape, 0) >= PER_SHAPE:
+            link_shape = shape_of(link)
+            if shapes.get(link_shape, 0) >= per_shape:
                 continue
             shapes[link_shape] = shapes.get(link_shape, 0) + 1
             todo.append((link, path))

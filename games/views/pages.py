@@ -189,7 +189,7 @@ def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpRespons
             table, state = states[item["table"]["id"]]
             shown["tools"] = referee_tools(request, table, state, on_dashboard=True)
         tables.append(shown)
-    page = {**dashboard, "tables": tables, "has_tools": any("tools" in t for t in tables)}
+    page = {**dashboard, "tables": tables}
     return render(request, "games/dashboard.html", {"round": round, "dashboard": page})
 
 

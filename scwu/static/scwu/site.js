@@ -45,3 +45,35 @@
     });
   }, function () { /* no workers here */ });
 }());
+
+/* Pages that update themselves (templates/_refresh.html): reload every data-refresh seconds,
+ * never while a form is being filled in, and not at all once the reader pressed "Pause
+ * updates" (a meta refresh could not be stopped). */
+(function () {
+  "use strict";
+  var note = document.querySelector("[data-refresh]");
+  var seconds = note ? parseInt(note.getAttribute("data-refresh") || "", 10) : 0;
+  if (!note || !(seconds > 0)) return;
+  var pause = note.querySelector("[data-refresh-pause]");
+  note.hidden = false;
+  function paused() {
+    return pause !== null && pause.getAttribute("aria-pressed") === "true";
+  }
+  function busy() {
+    var active = document.activeElement;
+    if (active && active.closest && active.closest("form") && active.tagName !== "BUTTON") return true;
+    var fields = document.querySelectorAll("main form textarea, main form input[type=number], main form input[type=text]");
+    for (var i = 0; i < fields.length; i += 1) {
+      if (fields[i].value) return true;
+    }
+    return false;
+  }
+  if (pause) {
+    pause.addEventListener("click", function () {
+      pause.setAttribute("aria-pressed", paused() ? "false" : "true");
+    });
+  }
+  window.setInterval(function () {
+    if (!paused() && !busy()) window.location.reload();
+  }, seconds * 1000);
+}());
