@@ -77,3 +77,40 @@
     if (!paused() && !busy()) window.location.reload();
   }, seconds * 1000);
 }());
+
+/* Wide tables ({% widetable %}): while a table is wider than its frame, the wrapper says so
+ * (data-overflowing: the far edge fades and the "scroll" hint shows) and, once scrolled to
+ * the end, data-at-end (the fade goes). Checked on load, on resize, on scroll, and whenever
+ * the page swaps content in (the live results replace their tables as they poll). */
+(function () {
+  "use strict";
+  function check(wrapper) {
+    var box = wrapper.querySelector(".wide-table-scroll");
+    var hint = wrapper.querySelector(".wide-table-hint");
+    if (!box) return;
+    var over = box.scrollWidth - box.clientWidth > 1;
+    var atEnd = !over || box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+    wrapper.toggleAttribute("data-overflowing", over);
+    wrapper.toggleAttribute("data-at-end", atEnd);
+    if (hint) hint.hidden = !over;
+    if (!box.dataset.watched) {
+      box.dataset.watched = "1";
+      box.addEventListener("scroll", function () { check(wrapper); }, { passive: true });
+    }
+  }
+  function checkAll() {
+    document.querySelectorAll("[data-wide-table]").forEach(check);
+  }
+  var queued = false;
+  function later() {
+    if (queued) return;
+    queued = true;
+    window.requestAnimationFrame(function () { queued = false; checkAll(); });
+  }
+  checkAll();
+  window.addEventListener("resize", later);
+  window.addEventListener("load", later);
+  if (window.MutationObserver) {
+    new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+  }
+}());
