@@ -31,6 +31,21 @@ def _box(locator: Any) -> dict[str, float]:
     return box  # type: ignore[no-any-return]
 
 
+#: The controls a thumb works on a page (tick boxes are their labels' business).
+CONTROLS = (
+    "main button:visible, main select:visible, main summary:visible, main .tabs a:visible, "
+    "main input:visible:not([type=checkbox]):not([type=radio])"
+)
+
+
+def _all_fit_a_thumb(page: Any) -> None:
+    controls = page.locator(CONTROLS).all()
+    assert controls
+    for control in controls:
+        box = _box(control)
+        assert box["width"] >= THUMB and box["height"] >= THUMB, (control, box)
+
+
 def test_live_results_scroll_inside_their_wrapper_with_a_hint(
     live_server: Any, phones: Any
 ) -> None:
@@ -70,6 +85,7 @@ def test_live_results_scroll_inside_their_wrapper_with_a_hint(
     assert _box(name)["x"] == before
     ondra_placky = page.locator("#standings tr", has_text="ONDRA").locator("td").nth(5)
     expect(ondra_placky).to_be_visible()
+    _all_fit_a_thumb(page)
     assert page.evaluate("() => window.__violations") == []
 
 
@@ -93,6 +109,8 @@ def test_the_dashboard_shows_one_column_of_cards(live_server: Any, phones: Any) 
     # the rulings table is in the same wrapper as every wide table
     rulings = page.locator(".wide-table-scroll[aria-label=Rulings]")
     expect(rulings).to_have_attribute("tabindex", "0")
+    # the referee's buttons, fields and fold-outs fit a thumb
+    _all_fit_a_thumb(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate("() => window.__violations") == []
 
@@ -119,4 +137,5 @@ def test_the_points_entry_controls_fit_a_thumb(live_server: Any, phones: Any) ->
     for field in page.locator("#points-fields input").all():
         box = _box(field)
         assert box["width"] >= THUMB and box["height"] >= THUMB, box
+    _all_fit_a_thumb(page)
     assert page.evaluate("() => window.__violations") == []
