@@ -92,12 +92,20 @@ def require_commission(user: AnyUser | None) -> None:
         raise PermissionDenied(_("Only a commission member decides appeals."))
 
 
-def require_neutral(user: AnyUser | None, table: Table, *, filed_by: Any, referee: Any) -> None:
-    """Nobody decides an appeal they are part of: a player seated at the table, a director of
-    the tournament, the referee who ruled, or whoever filed it."""
+def party_refusal(user: AnyUser | None, table: Table, *, filed_by: Any, referee: Any) -> str:
+    """Why ``user`` may not decide an appeal at ``table`` as a party to it ("" when neutral):
+    a player seated at the table, a director of the tournament, the referee who ruled, or
+    whoever filed it. The decision refuses by it and the appeals page asks it before showing
+    the decision form."""
     if user is None or not user.is_authenticated:
-        return
+        return ""
     if is_party(user, table) or user.pk in (filed_by, referee):
-        raise PermissionDenied(
-            _("A party to this appeal may not decide it: another commission member must.")
-        )
+        return str(_("A party to this appeal may not decide it: another commission member must."))
+    return ""
+
+
+def require_neutral(user: AnyUser | None, table: Table, *, filed_by: Any, referee: Any) -> None:
+    """Nobody decides an appeal they are part of (:func:`party_refusal`)."""
+    refused = party_refusal(user, table, filed_by=filed_by, referee=referee)
+    if refused:
+        raise PermissionDenied(refused)

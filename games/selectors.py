@@ -28,7 +28,7 @@ from games.contracts import (
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
 from games.places import placer
 from games.services.common import game_unsaved
-from tournaments.models import Round, Table
+from tournaments.models import Round, Table, Tournament
 
 
 def _players(table: Table) -> dict[str, str]:
@@ -363,10 +363,19 @@ def audit_list(game: TableGame) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(game=game).select_related("by").order_by("at", "pk")
 
 
-def appeals_pending() -> QuerySet[Appeal]:
-    """Appeals waiting for the commission, oldest first, with what the page shows."""
+def _appeals_of(tournament: Tournament | None) -> QuerySet[Appeal]:
+    appeals = Appeal.objects.all()
+    if tournament is not None:
+        appeals = appeals.filter(ruling__game__table__round__tournament=tournament)
+    return appeals
+
+
+def appeals_pending(tournament: Tournament | None = None) -> QuerySet[Appeal]:
+    """Appeals waiting for the commission (of ``tournament`` when given), oldest first, with
+    what the page shows."""
     return (
-        Appeal.objects.filter(status=AppealStatus.PENDING)
+        _appeals_of(tournament)
+        .filter(status=AppealStatus.PENDING)
         .select_related(
             "ruling__deal", "ruling__game__table__round__tournament", "ruling__referee", "filed_by"
         )
@@ -374,14 +383,22 @@ def appeals_pending() -> QuerySet[Appeal]:
     )
 
 
-def appeals_decided(limit: int = 50) -> QuerySet[Appeal]:
+def appeals_decided(tournament: Tournament | None = None, limit: int = 50) -> QuerySet[Appeal]:
     return (
-        Appeal.objects.exclude(status=AppealStatus.PENDING)
+        _appeals_of(tournament)
+        .exclude(status=AppealStatus.PENDING)
         .select_related(
             "ruling__deal", "ruling__game__table__round__tournament", "decided_by", "filed_by"
         )
         .order_by("-decided_at", "-pk")[:limit]
     )
+
+
+def appeal_tournaments() -> QuerySet[Tournament]:
+    """The tournaments with an appeal waiting, for the commission's overview."""
+    return Tournament.objects.filter(
+        rounds__tables__game__rulings__appeals__status=AppealStatus.PENDING
+    ).distinct()
 
 
 def misdeal_choices(table: Table) -> list[tuple[int, str]]:

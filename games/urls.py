@@ -18,6 +18,11 @@ urlpatterns = [
         pages.round_dashboard,
         name="dashboard",
     ),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/scoresheets/",
+        pages.round_scoresheets,
+        name="round-scoresheets",
+    ),
     path("games/rounds/<int:round_id>/", pages.round_dashboard_by_id, name="dashboard-by-id"),
     path("games/tables/<int:table_id>/ruling/", referee.ruling_make, name="ruling"),
     path("games/tables/<int:table_id>/correction/", referee.deal_correct, name="correction"),
@@ -25,6 +30,11 @@ urlpatterns = [
     path("games/tables/<int:table_id>/appeal/", referee.appeal_file, name="appeal"),
     path("games/tables/<int:table_id>/call/", referee.referee_call, name="referee-call"),
     path("games/appeals/", referee.appeals, name="appeals"),
-    path("games/appeals/<int:appeal_id>/decide/", referee.appeal_decide, name="appeal-decide"),
+    path("tournaments/<slug:slug>/appeals/", referee.tournament_appeals, name="tournament-appeals"),
+    path(
+        "tournaments/<slug:slug>/appeals/<int:appeal_id>/decide/",
+        referee.appeal_decide,
+        name="appeal-decide",
+    ),
     path("games/deals/<int:deal_id>/review/", review.deal_review, name="deal-review"),
 ]

@@ -193,11 +193,26 @@ def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpRespons
     return render(request, "games/dashboard.html", {"round": round, "dashboard": page})
 
 
-def scoresheet(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _table(table_id, request)
+def _scoresheet(table: Table) -> dict[str, Any]:
+    """What one table's paper scoresheet shows (``games/_scoresheet.html``)."""
     state = selectors.table_state(table)
     rows = range(1, 4 * len(state["word_letters"]) + 2)
-    return render(request, "games/scoresheet.html", {"table": table, "state": state, "rows": rows})
+    return {"table": table, "state": state, "rows": rows}
+
+
+def scoresheet(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _table(table_id, request)
+    return render(request, "games/scoresheet.html", _scoresheet(table))
+
+
+def round_scoresheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Every table's scoresheet of a round on one page, each printed on its own sheet."""
+    round = _visible_round(request, tournament__slug=slug, number=number)
+    tables = Table.objects.filter(round=round).select_related(
+        "round__tournament", "round__word", "line_judge"
+    )
+    sheets = [_scoresheet(table) for table in tables.order_by("number")]
+    return render(request, "games/scoresheets.html", {"round": round, "sheets": sheets})
 
 
 class PaperForm(forms.Form):

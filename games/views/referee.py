@@ -29,11 +29,18 @@ from games.forms import (
     WaiverForm,
 )
 from games.models import Appeal, AppealStatus, MisdealEntry, Ruling
-from games.permissions import can_referee, can_score, is_party, require_commission
+from games.permissions import (
+    can_referee,
+    can_score,
+    is_party,
+    party_refusal,
+    require_commission,
+)
 from games.views.pages import table_context
 from scwu.roles import Role, has_role
+from scwu.security.params import text_param
 from scwu.views.forms import run_service
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 T = TypeVar("T")
 
@@ -200,37 +207,70 @@ def referee_call(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _appeal_rows(
-    appeals: list[Appeal], bound: dict[int, DecisionForm]
-) -> list[tuple[Appeal, DecisionForm]]:
+    request: HttpRequest, appeals: list[Appeal], bound: dict[int, DecisionForm]
+) -> list[tuple[Appeal, DecisionForm, str]]:
+    """Each appeal with its decision form and why this member may not decide it ("" if they
+    may): a party to it sees the reason instead of a form the decision would refuse."""
     return [
-        (appeal, bound.get(appeal.pk) or DecisionForm(auto_id=f"id_a{appeal.pk}_%s"))
+        (
+            appeal,
+            bound.get(appeal.pk) or DecisionForm(auto_id=f"id_a{appeal.pk}_%s"),
+            party_refusal(
+                request.user,
+                appeal.ruling.game.table,
+                filed_by=appeal.filed_by_id,
+                referee=appeal.ruling.referee_id,
+            ),
+        )
         for appeal in appeals
     ]
 
 
 def _appeals_page(
-    request: HttpRequest, bound: dict[int, DecisionForm] | None = None, status: int = 200
+    request: HttpRequest,
+    tournament: Tournament | None,
+    bound: dict[int, DecisionForm] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     context = {
-        "pending": _appeal_rows(list(selectors.appeals_pending()), bound or {}),
-        "decided": list(selectors.appeals_decided()),
+        "tournament": tournament,
+        "pending": _appeal_rows(request, list(selectors.appeals_pending(tournament)), bound or {}),
+        "decided": list(selectors.appeals_decided(tournament)),
+        # The overview names the tournaments with an appeal waiting, each a link to its own.
+        "waiting_in": list(selectors.appeal_tournaments()) if tournament is None else [],
         "can_decide": has_role(request.user, Role.COMMISSION),
     }
     return render(request, "games/appeals.html", context, status=status)
 
 
 def appeals(request: HttpRequest) -> HttpResponse:
-    """The commission's page: every pending appeal with the ruling and the deal it is
-    about, and the latest decisions. Public to read (rulings are); a commission member
-    decides here."""
-    return _appeals_page(request)
+    """The commission's overview: every pending appeal with the tournament, round, table and
+    deal it is about, and the latest decisions. Public to read (rulings are); a decision is
+    posted to the appeal's own tournament (``?tournament=<slug>`` shows that one's page)."""
+    slug = text_param(request, "tournament")
+    if slug:
+        tournament = get_object_or_404(Tournament, slug=slug)
+        return redirect("games:tournament-appeals", slug=tournament.slug)
+    return _appeals_page(request, None)
+
+
+def tournament_appeals(request: HttpRequest, slug: str) -> HttpResponse:
+    """One tournament's appeals: the page its directors and the commission work from."""
+    return _appeals_page(request, get_object_or_404(Tournament, slug=slug))
 
 
 @login_required
 @require_POST
-def appeal_decide(request: HttpRequest, appeal_id: int) -> HttpResponse:
+def appeal_decide(request: HttpRequest, slug: str, appeal_id: int) -> HttpResponse:
+    """Decide an appeal of the tournament in the address: an appeal of another tournament
+    is not found here, so a form of one tournament's page never decides another's."""
     require_commission(request.user)
-    appeal = get_object_or_404(Appeal.objects.select_related("ruling__game__table"), pk=appeal_id)
+    tournament = get_object_or_404(Tournament, slug=slug)
+    appeal = get_object_or_404(
+        Appeal.objects.select_related("ruling__game__table"),
+        pk=appeal_id,
+        ruling__game__table__round__tournament=tournament,
+    )
     form = DecisionForm(request.POST, auto_id=f"id_a{appeal.pk}_%s")
     if form.is_valid():
         data = form.cleaned_data
@@ -248,5 +288,5 @@ def appeal_decide(request: HttpRequest, appeal_id: int) -> HttpResponse:
                 messages.success(request, _("Ruling overturned: the table is replayed without it."))
             else:
                 messages.success(request, _("Ruling upheld."))
-            return redirect("games:appeals")
-    return _appeals_page(request, {appeal.pk: form}, status=400)
+            return redirect("games:tournament-appeals", slug=tournament.slug)
+    return _appeals_page(request, tournament, {appeal.pk: form}, status=400)

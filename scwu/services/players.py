@@ -56,6 +56,24 @@ def nickname_clean(nickname: str) -> str:
     return nickname
 
 
+def nickname_clash(nickname: str, *, exclude_pk: int | None = None) -> Player | None:
+    """The registered player whose nickname ``nickname`` would duplicate (in some case,
+    accents or look-alike letters), if any: the one rule the registry refuses by, which the
+    registration desk also asks to offer that player instead."""
+    key = nickname_key(nickname)
+    others = Player.objects.all()
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    clash = others.filter(nickname_key=key).first() if key else None
+    if clash is None and key:
+        # A look-alike of an existing nickname (a Cyrillic а for a Latin a, a 0 for an O, …).
+        looks = nickname_looks(nickname)
+        for other in others.only("nickname").iterator():
+            if looks & nickname_looks(other.nickname):
+                return other
+    return clash
+
+
 def nickname_assert_free(nickname: str, *, exclude_pk: int | None = None) -> None:
     key = nickname_key(nickname)
     if not key:
@@ -64,17 +82,7 @@ def nickname_assert_free(nickname: str, *, exclude_pk: int | None = None) -> Non
     if len(key) > limit:
         # Case folding may lengthen it (ß becomes ss): the key must still fit its column.
         raise ValidationError({"nickname": [_("This nickname is too long.")]}, code="max_length")
-    others = Player.objects.all()
-    if exclude_pk is not None:
-        others = others.exclude(pk=exclude_pk)
-    clash = others.filter(nickname_key=key).first()
-    if clash is None:
-        # A look-alike of an existing nickname (a Cyrillic а for a Latin a, a 0 for an O, …).
-        looks = nickname_looks(nickname)
-        for other in others.only("nickname").iterator():
-            if looks & nickname_looks(other.nickname):
-                clash = other
-                break
+    clash = nickname_clash(nickname, exclude_pk=exclude_pk)
     if clash is not None:
         # A banned player does not come back under a variant of their nickname.
         player_assert_not_banned(clash, field="nickname")

@@ -135,16 +135,43 @@ def word_propose(
     return word
 
 
-def _member_of(user: AnyUser | None) -> CommissionMember:
-    require_role(user, Role.COMMISSION)
-    member = CommissionMember.objects.filter(user=user, active=True).first()  # type: ignore[misc]
+def word_review_refusal(user: AnyUser | None, word: PlayingWord) -> ValidationError | None:
+    """Why ``user``, who holds the commission's role, may not review ``word`` now (``None``:
+    they may). The review service refuses by it and the word's page asks it before showing
+    the review form, so a member is never offered a form the service would refuse."""
+    member = _active_member(user)
     if member is None:
         # A superuser passes the role check but only real members may cast a verdict.
-        raise ValidationError(
+        return ValidationError(
             {"member": [_("Only active commission members may review words.")]},
             code="not_member",
         )
-    return member
+    if word.status != WordStatus.PROPOSED:
+        return ValidationError(
+            {
+                "word": [
+                    _("This word is already %(status)s; it takes no more reviews.")
+                    % {"status": word.get_status_display()}
+                ]
+            },
+            code="decided",
+        )
+    if word.proposed_by_id is not None and word.proposed_by_id == member.user_id:
+        return ValidationError(
+            {"word": [_("You proposed this word: the other members decide it.")]},
+            code="own_proposal",
+        )
+    if WordReview.objects.filter(word=word, member=member).exists():
+        return ValidationError(
+            {"word": [_("You have already reviewed this word.")]}, code="already_reviewed"
+        )
+    return None
+
+
+def _active_member(user: AnyUser | None) -> CommissionMember | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return CommissionMember.objects.filter(user=user, active=True).first()  # type: ignore[misc]
 
 
 @transaction.atomic
@@ -156,32 +183,18 @@ def word_review(
     A veto rejects at once. The word is approved when ``quorum`` members approved and nobody
     vetoed; it is rejected when the remaining active members can no longer reach the quorum.
     """
-    member = _member_of(by)
+    require_role(by, Role.COMMISSION)
     word = PlayingWord.objects.select_for_update(no_key=True).get(pk=word.pk)
-    if word.status != WordStatus.PROPOSED:
-        raise ValidationError(
-            {
-                "word": [
-                    _("This word is already %(status)s; it takes no more reviews.")
-                    % {"status": word.get_status_display()}
-                ]
-            },
-            code="decided",
-        )
+    refusal = word_review_refusal(by, word)
+    if refusal is not None:
+        raise refusal
+    member = _active_member(by)
+    assert member is not None  # word_review_refusal refuses anyone else
     if verdict not in Verdict.values:
         raise ValidationError({"verdict": [_("Unknown verdict.")]}, code="invalid")
     if verdict in (Verdict.REJECT, Verdict.VETO) and not reason.strip():
         raise ValidationError(
             {"reason": [_("A rejection or veto needs a reason.")]}, code="required"
-        )
-    if word.proposed_by_id is not None and word.proposed_by_id == member.user_id:
-        raise ValidationError(
-            {"word": [_("You proposed this word: the other members decide it.")]},
-            code="own_proposal",
-        )
-    if WordReview.objects.filter(word=word, member=member).exists():
-        raise ValidationError(
-            {"word": [_("You have already reviewed this word.")]}, code="already_reviewed"
         )
     review = WordReview.objects.create(
         word=word, member=member, verdict=verdict, reason=reason.strip()

@@ -149,7 +149,11 @@ def word_register(request: HttpRequest) -> HttpResponse:
 def word_detail(request: HttpRequest, pk: int) -> HttpResponse:
     word = get_object_or_404(PlayingWord, pk=pk)
     form = WordReviewForm()
-    can_review = has_role(request.user, Role.COMMISSION) and word.status == WordStatus.PROPOSED
+    # A member sees the review form only when the review service would take it, else why not
+    # (their own proposal, reviewed already); the others see no form.
+    member = has_role(request.user, Role.COMMISSION) and word.status == WordStatus.PROPOSED
+    refusal = words.word_review_refusal(request.user, word) if member else None
+    can_review = member and refusal is None
     reviews = list(word.reviews.select_related("member__user"))
     return render(
         request,
@@ -161,6 +165,7 @@ def word_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "quorum": words.word_quorum(),
             "form": form,
             "can_review": can_review,
+            "review_refused": " ".join(refusal.messages) if refusal is not None else "",
         },
     )
 

@@ -40,6 +40,7 @@ def test_director_marks_attendance_draws_the_night_and_sees_the_league_table(
     page.wait_for_selector("#draw-report")
     assert page.locator(".draw-table").count() == 2
     page.click("#publish")
+    page.click("#published-table-list")
     page.wait_for_selector(".draw-table")
 
     round_ = league.rounds.get()

@@ -83,6 +83,8 @@ def _draw_and_publish(page: Any, method: str) -> list[str]:
     page.fill("#id_seed", "7")
     page.click("#draw-form button[type=submit]")
     page.click("#publish")
+    # Back on the round's page; its message links the public table list.
+    page.click("#published-table-list")
     links = page.locator(".draw-table .table-page-link a")
     expect(links.first).to_be_visible()
     return [str(href) for href in links.evaluate_all("els => els.map(e => e.getAttribute('href'))")]

@@ -70,6 +70,8 @@ def test_director_creates_registers_checks_in_draws_and_publishes(
     assert page.locator(".draw-table").count() == 3
     assert "Table of 5" in page.inner_text(".draw-grid")
     page.click("#publish")
+    # Back on the round's page, which links the public table list.
+    page.click("#published-table-list")
     page.wait_for_selector("h1:has-text('Jarní Classic')")
     tables = page.locator(".draw-table")
     assert tables.count() == 3

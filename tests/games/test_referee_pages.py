@@ -155,7 +155,10 @@ def test_appeal_from_the_table_page_decided_on_the_commission_page(five: Setup) 
     page = commission.get(appeals)
     assert f'id="decide-{appeal.pk}"'.encode() in page.content
     _no_inline_code(page.content)
-    decide = reverse("games:appeal-decide", kwargs={"appeal_id": appeal.pk})
+    decide = reverse(
+        "games:appeal-decide",
+        kwargs={"slug": five.table.round.tournament.slug, "appeal_id": appeal.pk},
+    )
     assert director.post(decide, {"decision": "overturn", "reason": "x"}).status_code == 403
     answer = commission.post(decide, {"decision": "overturn", "reason": ""})
     assert answer.status_code == 400 and b"errorlist" in answer.content

@@ -339,7 +339,7 @@ POLICY: dict[str, Rule] = {
     ),
     "games:appeal-decide": Rule(
         frozenset({COMMISSION}),
-        kwargs=lambda w: {"appeal_id": w.appeal_id},
+        kwargs=lambda w: {"slug": w.running.slug, "appeal_id": w.appeal_id},
         data=lambda w: {"decision": "uphold", "reason": "the referee was right"},
     ),
     # Smoke.

@@ -85,10 +85,20 @@ def confirmation(
         if name not in ("csrfmiddlewaretoken", "confirm")
         for value in values
     ]
+    # The trail back (tournament › round): the subject is a tournament or one of its rounds.
+    round = subject if isinstance(subject, Round) else None
+    tournament = round.tournament if round is not None else subject
     return render(
         request,
         "tournaments/confirm.html",
-        {"title": title, "consequence": said, "fields": fields, "back": back},
+        {
+            "title": title,
+            "consequence": said,
+            "fields": fields,
+            "back": back,
+            "tournament": tournament if isinstance(tournament, Tournament) else None,
+            "round": round,
+        },
     )
 
 

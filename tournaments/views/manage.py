@@ -16,6 +16,7 @@ from scwu import selectors as scwu_selectors
 from scwu.models import Player
 from scwu.security.params import int_param, int_value, text_param
 from scwu.security.redirects import safe_next
+from scwu.services.players import nickname_clash
 from scwu.views.forms import run_service
 from tournaments import selectors
 from tournaments.forms import EntryRegisterForm, NewcomerForm, SubstituteForm, TournamentForm
@@ -139,7 +140,10 @@ ENTRY_ACTIONS = (Action.CHECK_IN, Action.WITHDRAW, Action.SUBSTITUTE)
 
 
 def _entries_page(
-    request: HttpRequest, tournament: Tournament, newcomer_form: NewcomerForm
+    request: HttpRequest,
+    tournament: Tournament,
+    newcomer_form: NewcomerForm,
+    clash: Player | None = None,
 ) -> HttpResponse:
     search = text_param(request, "q").strip()
     matching = scwu_selectors.player_list(search=search) if search else None
@@ -165,6 +169,10 @@ def _entries_page(
             "checked_in": entries.filter(status=EntryStatus.CHECKED_IN).count(),
             "substitute_form": SubstituteForm(),
             "newcomer_form": newcomer_form,
+            "clash": clash,
+            "clash_clubs": ", ".join(
+                m.club.name for m in getattr(clash, "current_memberships", [])
+            ),
         },
         status=400 if newcomer_form.errors else 200,
     )
@@ -196,7 +204,25 @@ def entry_newcomer(request: HttpRequest, slug: str) -> HttpResponse:
                 _("%(player)s is in the registry and registered.") % {"player": entry.player},
             )
             return redirect("tournament-entries", slug=slug)
-    return _entries_page(request, tournament, form)
+    return _entries_page(request, tournament, form, _newcomer_clash(form, tournament))
+
+
+def _newcomer_clash(form: NewcomerForm, tournament: Tournament) -> Player | None:
+    """The registered player a refused newcomer's nickname duplicates, by the registry's own
+    rule: the desk offers to enter that player instead (not a banned one, nor one entered
+    already), through the same form as a player found by the search."""
+    if "nickname" not in form.errors:
+        return None
+    clash = nickname_clash(str(form.data.get("nickname", "")))
+    if clash is None:
+        return None
+    found = (
+        scwu_selectors.player_list()
+        .filter(pk=clash.pk)
+        .exclude(entries__tournament=tournament)
+        .first()
+    )
+    return None if found is None or getattr(found, "active_bans", False) else found
 
 
 def _entry(request: HttpRequest, slug: str, pk: int) -> Entry:

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_stubs_ext import StrOrPromise
@@ -77,6 +78,8 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "rounds": listed,
             "form": form,
+            # No stage may be created now (a finished tournament): the reasons, not a form.
+            "can_create": bool(form.fields["stage"].choices),  # type: ignore[attr-defined]
             "playoff": seating if seating.tie is not None else None,
             "playoff_offer": offers(tournament, [Action.CREATE_PLAYOFF], by)["create_playoff"],
         },
@@ -275,13 +278,19 @@ def seat_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_for_director(request, slug)
     round = round_of(tournament, number)
-    done = act(
-        request,
-        lambda: draw_services.round_draw_publish(by=request.user, round=round),
-        _("The draw is published."),
-    )
+    done = act(request, lambda: draw_services.round_draw_publish(by=request.user, round=round))
     if done is not None:
-        return redirect("round-draw", slug=slug, number=number)
+        # Back to managing the round (its next steps are there), with the public list a
+        # click away: the message carries its link.
+        messages.success(
+            request,
+            format_html(
+                '{} <a href="{}" id="published-table-list">{}</a>',
+                _("The draw is published."),
+                reverse("round-draw", args=[slug, number]),
+                _("Public table list"),
+            ),
+        )
     return redirect("round-manage", slug=slug, number=number)
 
 
