@@ -44,6 +44,10 @@ def test_the_short_link_opens_offline_after_the_table_page_was_visited(
     page.wait_for_function(
         "async () => (await navigator.serviceWorker.getRegistrations()).every(r => r.active)"
     )
+    # online, the worker leaves the short link to the server, which leads to the table page
+    page.goto(short)
+    page.wait_for_url(f"**{table}")
+    expect(page.locator("#table-app[data-offline=ready]")).to_have_count(1)
     page.click("#seats button.seat[data-seat=B]")
     expect(page.locator("#deal-log li")).to_have_count(1)
 
