@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 
 from tests.browser.conftest import sign_in
 from tests.factories import PlayerFactory, PlayingWordFactory, UserFactory
@@ -36,6 +36,44 @@ REGISTERED = [
     )
 ]
 NEWCOMER = "Cat Lima"
+
+
+class DirectorClicks:
+    """Counts what the director does on the desk's phone: clicks, link follows among them.
+
+    A typed address (``page.goto``) is not counted, and the test types none for a director's
+    step: one would be an address the director has to guess. The tables are scored on the
+    line judges' phones (opened from the table's QR code), so their taps are not counted."""
+
+    def __init__(self, page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        click, locator_click = page.click, Locator.click
+
+        def counted_click(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return click(*args, **kwargs)
+
+        def counted_locator_click(locator: Locator, *args: Any, **kwargs: Any) -> Any:
+            if locator.page._impl_obj is page._impl_obj:
+                self.count += 1
+            return locator_click(locator, *args, **kwargs)
+
+        page.click = counted_click
+        monkeypatch.setattr(Locator, "click", counted_locator_click)
+
+
+def _follow(page: Any, href: str) -> None:
+    """Follow the page's (first) link to ``href``, as the director would."""
+    page.locator(f"a[href='{href}']").first.click()
+    page.wait_for_url(f"**{href}")
+
+
+def _to_rounds(page: Any, slug: str) -> None:
+    """To the rounds page by its link, through the tournament's page when none is at hand."""
+    rounds = f"/tournaments/{slug}/rounds/"
+    if not page.locator(f"a[href='{rounds}']").count():
+        _follow(page, f"/tournaments/{slug}/")
+    _follow(page, rounds)
 
 
 def _state(page: Any) -> dict[str, Any]:
@@ -69,8 +107,9 @@ def _tap_next(page: Any, wanted: list[str]) -> bool:
     return True
 
 
-def _create_round(page: Any, base: str, slug: str, word: Any, stage: str) -> None:
-    page.goto(f"{base}/tournaments/{slug}/rounds/")
+def _create_round(page: Any, slug: str, word: Any, stage: str) -> None:
+    """The rounds page (by its links), a new round on it."""
+    _to_rounds(page, slug)
     page.select_option("#id_word", str(word.pk))
     page.select_option("#id_stage", stage)
     page.click("#round-create button[type=submit]")
@@ -91,7 +130,7 @@ def _draw_and_publish(page: Any, method: str) -> list[str]:
 
 
 def test_twelve_players_from_registration_to_the_final_classification(
-    live_server: Any, phones: Any
+    live_server: Any, phones: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     base = live_server.url
     basic_word = PlayingWordFactory(letters="KOTE", label="KOTE")
@@ -113,6 +152,7 @@ def test_twelve_players_from_registration_to_the_final_classification(
 
     # -- the registration desk: eleven from the registry, one newcomer, all checked in -------
     desk = phones()
+    clicks = DirectorClicks(desk, monkeypatch)
     sign_in(desk, base, "director-day", "pw-director-1", f"/tournaments/{slug}/")
     desk.click(f"a[href='/tournaments/{slug}/entries/']")
     desk.fill("input[name=q]", "Cat")
@@ -127,47 +167,50 @@ def test_twelve_players_from_registration_to_the_final_classification(
         expect(desk.locator("button.check-in:not(.on)")).to_have_count(left)
         desk.locator("button.check-in:not(.on)").first.click()
     expect(desk.locator("button.check-in.on")).to_have_count(12)
-    desk.goto(f"{base}/tournaments/{slug}/")
+    desk_clicks = clicks.count
+    _follow(desk, f"/tournaments/{slug}/")
     desk.click("button[name=status][value=running]")
 
     # -- the basic round: three tables; the tables' results make a three-way tie at the cut --
-    _create_round(desk, base, slug, basic_word, RoundStage.BASIC)
+    _create_round(desk, slug, basic_word, RoundStage.BASIC)
     tables = _draw_and_publish(desk, "random")
     assert len(tables) == 3
-    desk.on("dialog", lambda dialog: dialog.accept())
+    line = phones()  # the line judges' phone, at each table in turn
+    sign_in(line, base, "director-day", "pw-director-1", tables[0])
+    line.on("dialog", lambda dialog: dialog.accept())
     # KOTE: at table 1 seat A takes the placka in four deals (B, C, D: 4 played, none lost);
     # at tables 2 and 3 B loses once first (C, D: 5 played, none lost). Ranked by success
     # rate then deals played: four players at 100 % over 5 deals, then three at 100 % over
     # 4 deals tie on places 5-7 across the cut of six.
     for href, pattern in zip(tables, ["AAAA", "BAAAA", "BAAAA"], strict=True):
-        desk.goto(base + href)
-        _play(desk, pattern)
-    desk.goto(base + tables[0])
-    tied = [seat["player"] for seat in _state(desk)["seats"] if seat["seat"] in "BCD"]
+        line.goto(base + href)
+        _play(line, pattern)
+    line.goto(base + tables[0])
+    tied = [seat["player"] for seat in _state(line)["seats"] if seat["seat"] in "BCD"]
 
     # -- the play-off: one action on the rounds page seats the tie, filled to four ----------
-    desk.goto(f"{base}/tournaments/{slug}/rounds/")
+    _to_rounds(desk, slug)
     desk.click("#playoff-create button[type=submit]")
     playoff_href = desk.locator(".draw-table .table-page-link a").first.get_attribute("href")
-    desk.goto(base + str(playoff_href))
-    playoff_seats = {seat["seat"]: seat["player"] for seat in _state(desk)["seats"]}
+    line.goto(base + str(playoff_href))
+    playoff_seats = {seat["seat"]: seat["player"] for seat in _state(line)["seats"]}
     assert set(tied) <= set(playoff_seats.values())
     # the first tied player in seat order takes the placka: the other two go to the final
     loser_seat = next(seat for seat, name in playoff_seats.items() if name in tied)
-    _play(desk, loser_seat * len(basic_word.letters))
+    _play(line, loser_seat * len(basic_word.letters))
     playoff_loser = playoff_seats[loser_seat]
 
     # -- the final (elimination, the default for a final) and the small final at once -------
-    _create_round(desk, base, slug, final_word, RoundStage.FINAL)
+    _create_round(desk, slug, final_word, RoundStage.FINAL)
     [final_href] = _draw_and_publish(desk, "seeded_final")
-    _create_round(desk, base, slug, final_word, RoundStage.SMALL_FINAL)
+    _create_round(desk, slug, final_word, RoundStage.SMALL_FINAL)
     [small_href] = _draw_and_publish(desk, "random")
 
     judge = phones()  # a second phone at the small final's table
     sign_in(judge, base, "director-day", "pw-director-1", small_href)
     judge.on("dialog", lambda dialog: dialog.accept())
-    desk.goto(base + final_href)
-    finalists = [seat["player"] for seat in _state(desk)["seats"]]
+    line.goto(base + final_href)
+    finalists = [seat["player"] for seat in _state(line)["seats"]]
     small_finalists = [seat["player"] for seat in _state(judge)["seats"]]
     assert len(finalists) == len(small_finalists) == 6
     assert set(finalists).isdisjoint(small_finalists)
@@ -179,18 +222,18 @@ def test_twelve_players_from_registration_to_the_final_classification(
     final_wanted, small_wanted = ["D", "E", "E"], ["D", "E", "E"]
     final_going, small_going = True, True
     while final_going or small_going:
-        final_going = final_going and _tap_next(desk, final_wanted)
+        final_going = final_going and _tap_next(line, final_wanted)
         small_going = small_going and _tap_next(judge, small_wanted)
     assert not final_wanted and not small_wanted
-    desk.reload()  # the page's own data, as the server has it now
-    final_seats = {seat["seat"]: seat for seat in _state(desk)["seats"]}
+    line.reload()  # the page's own data, as the server has it now
+    final_seats = {seat["seat"]: seat for seat in _state(line)["seats"]}
     # a seat that completes the word leaves with the lowest open place while four remain
     assert sorted(seat["place"] for seat in final_seats.values() if seat["has_placka"]) == [4, 5, 6]
     assert [final_seats[x]["deals_lost"] for x in "FDE"] == [0, 1, 2]
     winner = final_seats["F"]["player"]
 
     # -- the classification: finish the tournament, read the final results page -------------
-    desk.goto(f"{base}/tournaments/{slug}/")
+    _follow(desk, f"/tournaments/{slug}/")
     desk.click("button[name=status][value=finished]")
     desk.click("#confirm-yes")  # finishing says what it freezes and asks first
     desk.click(f"a[href='/tournaments/{slug}/results/final/']")
@@ -212,3 +255,4 @@ def test_twelve_players_from_registration_to_the_final_classification(
     assert places[winner] == "1"
     assert sorted(int(places[name]) for name in finalists) == [1, 2, 3, 4, 5, 6]
     assert sorted(int(places[name]) for name in small_finalists) == [7, 8, 9, 10, 11, 12]
+    print(f"director clicks: {clicks.count} (at the registration desk: {desk_clicks})")
