@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.models import PenaltyChoice, RenoncKindChoice
+from scwu.widgets import PickList
 
 _POINT = re.compile(r"([A-Fa-f])\s*=\s*(\d+)")
 
@@ -48,7 +49,7 @@ class CorrectionForm(forms.Form):
         label=gettext_lazy("Loser(s)"),
         choices=(),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=PickList(filterable=False),
     )
     points = forms.CharField(
         label=gettext_lazy("Points (optional)"),

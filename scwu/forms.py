@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scwu.models import Club, Player
 from scwu.models.commission import WORD_LANGUAGES, Verdict
 from scwu.services.words import letters_match_label
+from scwu.widgets import PickList
 
 
 class EliteRosterForm(forms.Form):
@@ -16,7 +17,7 @@ class EliteRosterForm(forms.Form):
         label=_("Players (at most six)"),
         queryset=Player.objects.none(),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=PickList,
     )
 
     def __init__(self, *args: object, club: Club, **kwargs: object) -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -14,9 +12,10 @@ from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
+from scwu.widgets import PickList
 from tournaments.league.fields import LeaguePointsField
 from tournaments.lifecycle import Action, Context, offers
-from tournaments.models import Category, RoundStage, Season, Series, Tournament
+from tournaments.models import Category, RoundStage, Season, Series, Tournament, TournamentFormat
 from tournaments.models.calendar import SEASON_YEAR_MAX, SEASON_YEAR_MIN
 from tournaments.models.rounds import (
     PlackaModeChoice,
@@ -34,22 +33,6 @@ class PersonChoiceField(forms.ModelChoiceField[Any]):
         return person_label(obj)
 
 
-class PickList(forms.CheckboxSelectMultiple):
-    """Tick boxes under a filter box (site.js filters them): no ctrl-click multi-select."""
-
-    def render(
-        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
-    ) -> SafeString:
-        boxes = super().render(name, value, attrs, renderer)
-        return format_html(
-            '<div class="pick-list"><input type="search" class="pick-filter" '
-            'placeholder="{}" aria-label="{}">{}</div>',
-            _("Type to filter"),
-            _("Type to filter"),
-            boxes,
-        )
-
-
 class PeopleChoiceField(forms.ModelMultipleChoiceField[Any]):
     widget = PickList
 
@@ -58,6 +41,36 @@ class PeopleChoiceField(forms.ModelMultipleChoiceField[Any]):
 
 
 class TournamentForm(forms.ModelForm[Tournament]):
+    #: The page's parts: (legend, fields, folded in a <details>); every field of Meta once.
+    FIELDSETS: tuple[tuple[StrOrPromise, tuple[str, ...], bool], ...] = (
+        (
+            _("The tournament"),
+            ("season", "series", "edition", "name", "category", "start_date", "end_date",
+             "venue", "host_clubs", "theme"),
+            False,
+        ),
+        (
+            _("Format"),
+            ("format", "league_scoring", "league_points", "basic_rounds", "planned_field",
+             "has_semifinal", "final_size", "has_small_final", "small_final_size"),
+            False,
+        ),
+        (_("Officials"), ("head_referee", "line_judges", "directors"), False),
+        (
+            _("Tables and rules"),
+            ("longer_word_rule", "prefer_tables_of", "sit_out_rule", "rank_order", "early_end",
+             "tie_without_hejma", "confirm_deal_entry"),
+            True,
+        ),
+    )  # fmt: skip
+    #: A field that only matters when another has a value (a tick box's value: ticked). It is
+    #: hidden, not left out: it keeps its value, and the service still checks everything.
+    SHOWN_WHEN: dict[str, tuple[str, str | bool]] = {
+        "league_scoring": ("format", TournamentFormat.LEAGUE.value),
+        "league_points": ("format", TournamentFormat.LEAGUE.value),
+        "small_final_size": ("has_small_final", True),
+    }
+
     class Meta:
         model = Tournament
         fields = [
@@ -69,7 +82,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             "sit_out_rule", "rank_order", "early_end", "tie_without_hejma",
             "confirm_deal_entry",
         ]  # fmt: skip
-        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        widgets = {"start_date": DateInput(), "end_date": DateInput(), "host_clubs": PickList()}
         field_classes = {
             "head_referee": PersonChoiceField,
             "line_judges": PeopleChoiceField,
@@ -86,7 +99,10 @@ class TournamentForm(forms.ModelForm[Tournament]):
                 .exclude(theme="")
                 .values_list("theme", flat=True)
             )
-            | ({self.instance.theme} if self.instance.theme else set()),
+            | ({self.instance.theme} if self.instance.theme else set())
+            # the series' usual theme (selectors.series_defaults), offered even when none of
+            # its words is approved now
+            | ({str(self.initial["theme"])} if self.initial.get("theme") else set()),
             key=str.casefold,
         )
         self.fields["theme"] = forms.ChoiceField(
@@ -95,6 +111,9 @@ class TournamentForm(forms.ModelForm[Tournament]):
             required=False,
             help_text=_("The round form offers this theme's approved words."),
         )
+        clubs = self.fields["host_clubs"]
+        assert isinstance(clubs, forms.ModelMultipleChoiceField) and clubs.queryset is not None
+        clubs.queryset = clubs.queryset.order_by("name")
         for name in ("head_referee", "line_judges", "directors"):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField) and field.queryset is not None
@@ -103,6 +122,35 @@ class TournamentForm(forms.ModelForm[Tournament]):
                 .select_related("player")
                 .order_by("last_name", "first_name", "username")
             )
+
+    def fieldsets(self) -> list[dict[str, Any]]:
+        """The parts of the page, each field with whether it is shown now and what shows it."""
+        parts = []
+        for legend, names, folded in self.FIELDSETS:
+            fields = [self._field_shown(name) for name in names]
+            parts.append(
+                {
+                    "legend": legend,
+                    "fields": fields,
+                    "folded": folded,
+                    "has_errors": any(f["field"].errors for f in fields),
+                }
+            )
+        return parts
+
+    def _field_shown(self, name: str) -> dict[str, Any]:
+        field = self[name]
+        shown: dict[str, Any] = {"field": field, "shown": True, "by": "", "value": ""}
+        if name in self.SHOWN_WHEN:
+            by, wanted = self.SHOWN_WHEN[name]
+            now = self[by].value()
+            matches = bool(now) if isinstance(wanted, bool) else str(now or "") == wanted
+            shown.update(
+                shown=matches or bool(field.errors),
+                by=by,
+                value="on" if wanted is True else str(wanted),
+            )
+        return shown
 
 
 class PlayerChoiceField(forms.ModelChoiceField[Player]):
@@ -127,6 +175,11 @@ class NewcomerForm(forms.Form):
     )
     email = forms.EmailField(
         label=_("Email (optional: they are invited to claim the player)"), required=False
+    )
+    check_in = forms.BooleanField(
+        label=_("Here now: check in as well"),
+        required=False,
+        help_text=_("Ticked on the tournament's day: whoever registers at the desk is here."),
     )
 
 

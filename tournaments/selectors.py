@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from typing import Any
+
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
 from scwu.models import Player
+from scwu.models.players import nickname_key
 from tournaments.models import (
     Entry,
     EntryStatus,
     Round,
     RoundStatus,
+    Series,
     Table,
     TableSeat,
     Tournament,
@@ -51,6 +55,25 @@ def entry_list(tournament: Tournament) -> QuerySet[Entry]:
         .select_related("player", "club", "club__country", "replaces__player")
         .order_by("player__nickname_key")
     )
+
+
+def entry_filtered(
+    entries: QuerySet[Entry], *, name: str = "", club: int | None = None, status: str = ""
+) -> QuerySet[Entry]:
+    """The entries the desk's filter keeps: a name (nickname or real name, no case, no
+    diacritics, as the registry's search), a club, a status."""
+    if name:
+        key = nickname_key(name)
+        entries = entries.filter(
+            Q(player__search_key__contains=key)
+            | Q(player__nickname_key__contains=key)
+            | Q(player__real_name__icontains=name)
+        )
+    if club is not None:
+        entries = entries.filter(club_id=club)
+    if status:
+        entries = entries.filter(status=status)
+    return entries
 
 
 def entry_drawable_list(tournament: Tournament) -> QuerySet[Entry]:
@@ -119,3 +142,31 @@ def home_overview(*, upcoming: int = 5, latest: int = 5) -> dict[str, list[Tourn
             base.filter(status=TournamentStatus.FINISHED).order_by("-end_date", "name")[:latest]
         ),
     }
+
+
+#: What a new edition takes from the series' latest one: its format and its usual words (the
+#: word theme; the models keep no other notion of a series' words).
+SERIES_CARRIED_FIELDS = (
+    "category", "theme", "venue", "format", "league_scoring", "league_points", "basic_rounds",
+    "planned_field", "longer_word_rule", "prefer_tables_of", "has_semifinal", "final_size",
+    "has_small_final", "small_final_size", "sit_out_rule", "rank_order", "early_end",
+    "tie_without_hejma", "confirm_deal_entry",
+)  # fmt: skip
+
+
+def series_defaults(series: Series) -> dict[str, Any]:
+    """A new tournament's starting values in ``series``: the next edition (the highest so far
+    plus one), the series' ranking-points table (its default category, else the latest
+    edition's) and the rest of the latest edition's format, host clubs included."""
+    editions = Tournament.objects.filter(series=series)
+    highest = editions.aggregate(highest=Max("edition"))["highest"]
+    defaults: dict[str, Any] = {"edition": (highest or 0) + 1}
+    latest = editions.order_by("-edition", "-start_date", "-pk").first()
+    if latest is not None:
+        for name in SERIES_CARRIED_FIELDS:
+            value = getattr(latest, f"{name}_id" if name == "category" else name)
+            defaults[name] = list(value) if isinstance(value, list) else value
+        defaults["host_clubs"] = list(latest.host_clubs.values_list("pk", flat=True))
+    if series.default_category_id is not None:
+        defaults["category"] = series.default_category_id
+    return defaults

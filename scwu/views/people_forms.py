@@ -9,6 +9,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from scwu.models import NotificationKind, Player
+from scwu.widgets import PickList
 
 
 class UnclaimedPlayerField(forms.ModelChoiceField[Player]):
@@ -52,7 +53,7 @@ class PersonSettingsForm(forms.Form):
         label=_("Email me when"),
         choices=NotificationKind.choices,
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=PickList(filterable=False),
     )
 
 

@@ -10,26 +10,6 @@
   });
 }());
 
-/* Pick lists (tick boxes of people): the filter box above hides the names that do not match
- * (no case, no accents). */
-(function () {
-  "use strict";
-  function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  }
-  document.addEventListener("input", function (event) {
-    var box = event.target;
-    if (!(box instanceof HTMLInputElement) || !box.classList.contains("pick-filter")) return;
-    var wanted = fold(box.value.trim());
-    var list = box.closest(".pick-list");
-    if (!list) return;
-    list.querySelectorAll("label").forEach(function (label) {
-      var row = label.parentElement && label.parentElement !== list ? label.parentElement : label;
-      row.hidden = wanted !== "" && fold(label.textContent || "").indexOf(wanted) === -1;
-    });
-  });
-}());
-
 /* Whose copies the table page's service worker may keep (scwu/security/offline.py): every
  * page tells it the scope of the session it was served to, and the worker drops the copies of
  * every other scope. A signed-out page ("public") so drops the judge's copies of a phone
