@@ -53,6 +53,8 @@ class DealRulingJson(TypedDict):
 
     id: int
     kind: str
+    #: The kind and the penalty in the reader's language.
+    kind_label: str
     offender: str
     penalty: str
     penalty_label: str
@@ -87,6 +89,8 @@ class DealJson(TypedDict):
 class AppealJson(TypedDict):
     id: int
     status: str
+    #: The status in the reader's language.
+    status_label: str
     grounds: str
     decision_reason: str
 

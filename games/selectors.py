@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, QuerySet
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.ledger import LedgerState, LetterAward, MisdealState, replay
@@ -45,6 +46,7 @@ def _deal_ruling(ruling: Ruling) -> DealRulingJson:
     return {
         "id": ruling.pk,
         "kind": ruling.kind,
+        "kind_label": str(ruling.get_kind_display()),
         "offender": ruling.offender,
         "penalty": ruling.penalty,
         "penalty_label": str(ruling.get_penalty_display()),
@@ -67,6 +69,7 @@ def _ruling_json(
             {
                 "id": appeal.pk,
                 "status": appeal.status,
+                "status_label": appeal.status_label,
                 "grounds": appeal.grounds,
                 "decision_reason": appeal.decision_reason,
             }
@@ -273,7 +276,8 @@ DASHBOARD_CACHE_SECONDS = 600
 
 def _dashboard_key(table: Table) -> str | None:
     """What a table's dashboard entry depends on: the game's events (``next_seq``), the
-    referee call, and its rulings' appeals (filed or decided without a new event)."""
+    referee call, its rulings' appeals (filed or decided without a new event), and the
+    reader's language (the entry holds the table's name and the rulings' labels as text)."""
     game = getattr(table, "game", None)
     if game is None:
         return None
@@ -282,7 +286,8 @@ def _dashboard_key(table: Table) -> str | None:
     appealed = table.appeal_at.timestamp() if table.appeal_at else 0  # type: ignore[attr-defined]
     return (
         f"dashboard:{game.pk}:{game.started_at.timestamp()}:{game.next_seq}:{game.status}:"
-        f"{called}:{acknowledged}:{table.appeals}:{appealed}"  # type: ignore[attr-defined]
+        f"{called}:{acknowledged}:{table.appeals}:{appealed}:"  # type: ignore[attr-defined]
+        f"{get_language()}"
     )
 
 

@@ -86,9 +86,10 @@ urlpatterns = [
     ],
     path(R + "results/release/", results.results_round_release, name="round-results-release"),
     path(R + "results/hold/", results.results_round_hold, name="round-results-hold"),
-    # A league: its table (and CSV) and the director's night.
+    # A league: its table (and its files) and the director's night.
     path("tournaments/<slug:slug>/league/", league.league_table_page, name="league-table"),
     path("tournaments/<slug:slug>/league.csv", league.league_table_csv, name="league-table-csv"),
+    path("tournaments/<slug:slug>/league.xlsx", league.league_table_xlsx, name="league-table-xlsx"),
     path("tournaments/<slug:slug>/league/night/", league.league_night, name="league-night"),
     # Seasons and series: the director's list, new and edit.
     path("calendar/", calendar.calendar_manage, name="calendar-manage"),
@@ -110,6 +111,11 @@ urlpatterns = [
         "seasons/<int:year>/ranking/<str:kind>.csv",
         seasons.season_ranking_csv,
         name="season-ranking-csv",
+    ),
+    path(
+        "seasons/<int:year>/ranking/<str:kind>.xlsx",
+        seasons.season_ranking_xlsx,
+        name="season-ranking-xlsx",
     ),
     path("records/", seasons.records_page, name="records"),
     # Match day: the short address printed with each table's QR code, and a judge's tables.

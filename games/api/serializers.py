@@ -171,9 +171,10 @@ class LetterAwardSerializer(serializers.Serializer[Any]):
 class DealRulingSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
+    kind_label = serializers.CharField(help_text="The kind in the request's language.")
     offender = serializers.CharField()
     penalty = serializers.CharField()
-    penalty_label = serializers.CharField()
+    penalty_label = serializers.CharField(help_text="The penalty in the request's language.")
     reason = serializers.CharField()
     in_force = serializers.BooleanField()
 
@@ -219,6 +220,7 @@ class DealStateSerializer(serializers.Serializer[Any]):
 class AppealOutSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     status = serializers.CharField()
+    status_label = serializers.CharField(help_text="The status in the request's language.")
     grounds = serializers.CharField()
     decision_reason = serializers.CharField()
 

@@ -150,3 +150,8 @@ class Appeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ruling} · appeal {self.get_status_display()}"
+
+    @property
+    def status_label(self) -> str:
+        """The status in the reader's language (the API's ``status_label``)."""
+        return str(self.get_status_display())

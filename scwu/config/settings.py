@@ -265,6 +265,9 @@ SCWU_OFFICIALS_NEED_SECOND_FACTOR = True
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("ru", _("Russian"))]
 LOCALE_PATHS = [BASE_DIR / "scwu" / "locale"]
+# Dates, times and figures follow the reader's language; English is written the European way
+# (day-month-year, 24 hours), not Django's American default (scwu/config/formats/en/).
+FORMAT_MODULE_PATH = ["scwu.config.formats"]
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "Europe/Prague")
 USE_I18N = True
 USE_TZ = True

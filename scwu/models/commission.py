@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # The length lookup lets the database itself refuse words of the wrong length.
 models.CharField.register_lookup(Length)
@@ -107,9 +108,20 @@ class PlayingWord(models.Model):
 
 
 class Verdict(models.TextChoices):
+    """What a member picks (verbs: "approve")."""
+
     APPROVE = "approve", _("approve")
     REJECT = "reject", _("reject")
     VETO = "veto", _("veto")
+
+
+#: A verdict once given, as the word's page lists the reviews: a state ("approved"), not the
+#: verb the member picked; its own context, since "approved" is also a word's status.
+VERDICT_GIVEN = {
+    Verdict.APPROVE: pgettext_lazy("a review's verdict, given", "approved"),
+    Verdict.REJECT: pgettext_lazy("a review's verdict, given", "rejected"),
+    Verdict.VETO: pgettext_lazy("a review's verdict, given", "vetoed"),
+}
 
 
 class WordReview(models.Model):
@@ -139,3 +151,8 @@ class WordReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member}: {self.verdict} {self.word}"
+
+    @property
+    def verdict_label(self) -> str:
+        """The verdict given, in the reader's language ("approved", Russian "одобрено")."""
+        return str(VERDICT_GIVEN.get(Verdict(self.verdict), self.verdict))

@@ -1,19 +1,18 @@
-"""Template helpers for the whole site: country badges and locale-aware percentages."""
+"""Template helpers for the whole site: country badges, people, and figures in the page's
+language (``figure``, which every figure a page shows goes through)."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
-from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from scwu import figures
 from scwu.models import Country
-from tournaments.standings import format_rate
 
 register = template.Library()
 
@@ -38,10 +37,8 @@ def country_badge(country: Country | None) -> SafeString | str:
 
 @register.filter
 def rate(value: Fraction | float | None) -> str:
-    """A success rate as a percentage in the page's locale: ``54,5 %`` in Czech."""
-    if value is None:
-        return format_rate(None)
-    return format_rate(Fraction(value), decimal_sep=str(get_format("DECIMAL_SEPARATOR")))
+    """A success rate: the same as ``|figure:"%"`` (:func:`scwu.figures.figure`)."""
+    return figures.figure(value, "%")
 
 
 def person_label(user: Any) -> str:
@@ -64,19 +61,9 @@ def person(user: Any) -> str:
     return person_label(user)
 
 
-_FIGURE = re.compile(r"^(-?\d+)\.(\d+)( %)?$")
-
-
 @register.filter
-def figure(value: object) -> str:
-    """A figure rounded by ``tournaments.standings`` ("8.7", "54.5 %") in the page's locale.
-
-    Those figures are rounded half up on exact fractions and printed with a point; this only
-    swaps the point for the locale's decimal separator ("8,7" in Czech). Anything else as is.
-    """
-    text = str(value)
-    match = _FIGURE.match(text)
-    if match is None:
-        return text
-    whole, decimals, percent = match.groups()
-    return f"{whole}{get_format('DECIMAL_SEPARATOR')}{decimals}{percent or ''}"
+def figure(value: object, kind: str = "") -> str:
+    """Every figure a page shows, in the page's language (:func:`scwu.figures.figure`):
+    ``{{ points|figure }}`` (``8,7`` in Czech), ``{{ rate|figure:"%" }}`` (``54,5 %``),
+    ``{{ "25.2 ± 8.2"|figure }}``."""
+    return figures.figure(value, kind)

@@ -42,7 +42,7 @@ def test_table_page_confirms_deals_and_words_misdeals(live_server: Any, phones: 
     page.once("dialog", lambda d: answer(d, False))  # a slip: the judge says no
     page.click("#seats button.seat[data-seat=C]")
     page.wait_for_timeout(300)
-    assert "Zapsat hru 1" in asked[0]
+    assert "Zapsat rozdání 1" in asked[0]
     expect(page.locator("#deal-log li")).to_have_count(0)  # nothing recorded
     page.once("dialog", lambda d: answer(d, True))
     page.click("#seats button.seat[data-seat=C]")
@@ -52,11 +52,11 @@ def test_table_page_confirms_deals_and_words_misdeals(live_server: Any, phones: 
     # A misdeal asks first and says what it does: the second costs the dealer a letter.
     page.once("dialog", lambda d: answer(d, True))
     page.click("#misdeal")
-    expect(page.locator("#next-deal")).to_contain_text("1 chybné rozdání v této hře")
+    expect(page.locator("#next-deal")).to_contain_text("1 chybné rozdání v tomto rozdání")
     assert "První chybné rozdání je bez trestu" in asked[-1]
     page.once("dialog", lambda d: answer(d, True))
     page.click("#misdeal")
-    expect(page.locator("#next-deal")).to_contain_text("2 chybná rozdání v této hře")
+    expect(page.locator("#next-deal")).to_contain_text("2 chybná rozdání v tomto rozdání")
     assert "dostane písmeno" in asked[-1]
 
     page.goto(f"{live_server.url}/games/tables/{s.table.pk}/scoresheet/")

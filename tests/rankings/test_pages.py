@@ -69,7 +69,7 @@ def test_season_ranking_csv_parses_with_the_ranking(
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "scwu-ranking-2026-players.csv" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [(r["place"], r["player"], r["points"], r["wins"]) for r in rows] == [
         ("1", "Cyril", "270.00", "1"),
         ("2", "Ada", "250.00", "1"),
@@ -83,7 +83,7 @@ def test_club_ranking_csv_parses(client: Client, season_2026: SeasonSetup) -> No
 
     response = client.get("/seasons/2026/ranking/clubs.csv")
 
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [(r["place"], r["club"], r["country"], r["points"]) for r in rows] == [
         ("1", "SCC Karlin", "CZE", "420.00"),
         ("2", "Royal SCC Vinohrady", "CZE", "400.00"),

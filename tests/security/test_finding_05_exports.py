@@ -29,9 +29,13 @@ def test_finding_05_csv_cells_are_neutralised_everywhere() -> None:
     scene.lose("C")
     public = scene.client_for(None)
     texts = [
-        public.get(f"/tournaments/{scene.slug}/results/standings.csv").content.decode(),
-        public.get(f"/tournaments/{scene.slug}/rounds/1/standings.csv").content.decode(),
-        public.get(f"/api/tournaments/{scene.slug}/exports/standings.csv").content.decode(),
+        public.get(url).content.decode("utf-8-sig")
+        for url in (
+            f"/tournaments/{scene.slug}/results/standings.csv",
+            f"/tournaments/{scene.slug}/rounds/1/standings.csv",
+            f"/api/tournaments/{scene.slug}/exports/standings.csv",
+            f"/tournaments/{scene.slug}/results/classification.csv",
+        )
     ]
     files: dict[str, str] = {}
     federation_export(type("Sink", (), {"write": lambda self, n, t: files.__setitem__(n, t)})())

@@ -48,7 +48,9 @@ def test_the_demo_finished_tournament_agrees_everywhere() -> None:
     csv_rows = {
         int(r["player_id"]): r
         for r in csv.DictReader(
-            io.StringIO(client.get(f"/tournaments/{PAST}/results/standings.csv").content.decode())
+            io.StringIO(
+                client.get(f"/tournaments/{PAST}/results/standings.csv").content.decode("utf-8-sig")
+            )
         )
     }
     records = client.get("/records/").content.decode()

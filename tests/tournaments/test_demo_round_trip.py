@@ -47,7 +47,10 @@ SAME = (
 def _standings(tournament: Tournament) -> list[dict[str, str]]:
     results = tournament_results(tournament, include_unreleased=True)
     body = EXPORTS["standings.csv"].build(tournament, results, None)
-    return [{key: row[key] for key in SAME} for row in csv.DictReader(io.StringIO(body))]
+    return [
+        {key: row[key] for key in SAME}
+        for row in csv.DictReader(io.StringIO(str(body).removeprefix("\ufeff")))
+    ]
 
 
 def _documents() -> dict[str, dict[str, Any]]:

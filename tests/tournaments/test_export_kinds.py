@@ -13,7 +13,9 @@ from django.urls import reverse
 
 import tournaments.exports.kinds as kinds
 from tests.tournaments.results_setup import Scene, make_scene
-from tournaments.exports.kinds import EXPORT_KINDS, ExportKind
+from tournaments.exports.kinds import EXPORT_KINDS, ExportKind, page_exports
+from tournaments.models import Tournament
+from tournaments.results.selectors import TournamentResults, tournament_results
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +29,14 @@ def scene() -> Scene:
 
 def test_every_export_kind_has_its_link_addresses_and_api_schema_entry(scene: Scene) -> None:
     client = Client()
-    page = client.get(reverse("results-live", args=[scene.slug])).content.decode()
+    pages = {
+        name: client.get(reverse(f"results-{name}", args=[scene.slug])).content.decode()
+        for name in ("live", "final", "chart")
+    }
+    page = pages["live"]
+    for name, html in pages.items():  # each page links the files in its own order
+        for kind in page_exports(name):
+            assert f'data-export="{kind.name}">{kind.label}</a>' in html, (name, kind.name)
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     operation = schema["paths"]["/api/tournaments/{slug}/exports/{kind}"]["get"]
     kind_parameter = next(p for p in operation["parameters"] if p["name"] == "kind")
@@ -42,10 +51,16 @@ def test_every_export_kind_has_its_link_addresses_and_api_schema_entry(scene: Sc
         ):
             answer = client.get(url)
             assert answer.status_code == 200, url
+            assert isinstance(kind.build(*_inputs(scene, None)), bytes) == kind.is_binary
             assert answer["Content-Type"] == kind.media_type
             assert answer["Content-Disposition"].endswith(f'-{kind.name}"')
         former = client.get(f"/tournaments/{scene.slug}/results/rounds/1/{kind.name}")
         assert former.status_code == 301
+
+
+def _inputs(scene: Scene, number: int | None) -> tuple[Tournament, TournamentResults, int | None]:
+    tournament = Tournament.objects.get(slug=scene.slug)
+    return tournament, tournament_results(tournament, include_unreleased=True), number
 
 
 def test_the_api_refuses_an_unknown_kind_naming_every_kind(scene: Scene) -> None:

@@ -48,7 +48,7 @@ def test_standings_csv_has_the_columns_and_the_figures(scene: Scene) -> None:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
-    reader = csv.DictReader(io.StringIO(response.content.decode()))
+    reader = csv.DictReader(io.StringIO(response.content.decode("utf-8-sig")))
     assert tuple(reader.fieldnames or ()) == STANDINGS_COLUMNS + CLASSIFICATION_COLUMNS
     rows = {row["nickname"]: row for row in reader}
     assert rows["KAREL"]["place"] == "1" and rows["KAREL"]["shared"] == "yes"
@@ -64,7 +64,7 @@ def test_round_standings_csv_adds_the_rounds_own_figures(scene: Scene) -> None:
     _, table2 = scene.second_round()
     scene.lose("A", "A", table=table2)
     response = scene.client_for(None).get(f"/tournaments/{scene.slug}/rounds/1/standings.csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert "round_deals_lost" in rows[0]
     ondra = next(row for row in rows if row["nickname"] == "ONDRA")
     assert ondra["deals_lost"] == "1" and ondra["round_deals_lost"] == "1"

@@ -66,7 +66,7 @@ def _play_out(s: Setup, table: Table) -> None:
 def _standings(tournament: Tournament) -> dict[str, dict[str, str]]:
     results = tournament_results(tournament, include_unreleased=True)
     body = EXPORTS["standings.csv"].build(tournament, results, None)
-    rows = csv.DictReader(io.StringIO(body))
+    rows = csv.DictReader(io.StringIO(str(body).removeprefix("\ufeff")))
     return {row["nickname"]: {key: row[key] for key in _SAME} for row in rows}
 
 

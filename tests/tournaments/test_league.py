@@ -287,7 +287,9 @@ def test_league_page_csv_and_links(
     assert 'id="league-table"' in html and reverse("league-table-csv", args=[league.slug]) in html
     detail = client.get(reverse("tournament-detail", args=[league.slug])).content.decode()
     assert reverse("league-table", args=[league.slug]) in detail
-    csv_text = client.get(reverse("league-table-csv", args=[league.slug])).content.decode()
+    csv_text = client.get(reverse("league-table-csv", args=[league.slug])).content.decode(
+        "utf-8-sig"
+    )
     header, *lines = csv_text.splitlines()
     assert header.split(",")[-2:] == ["night_2026-09-01", "night_2026-09-08"]
     assert len(lines) == 5

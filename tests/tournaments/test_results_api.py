@@ -95,7 +95,7 @@ def test_classification_is_null_before_a_final(scene: Scene) -> None:
 def test_exports_through_the_api(scene: Scene) -> None:
     scene.lose("C")
     client = scene.client_for(None)
-    text = client.get(_api(scene, "exports/standings.csv")).content.decode()
+    text = client.get(_api(scene, "exports/standings.csv")).content.decode("utf-8-sig")
     assert next(csv.reader(io.StringIO(text)))[:4] == ["place", "shared", "player_id", "nickname"]
     assert client.get(_api(scene, "exports/standings.json")).json()["tournament"] == scene.slug
     assert b"# deal 1: C" in client.get(_api(scene, "exports/deals.scn")).content

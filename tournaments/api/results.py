@@ -315,7 +315,9 @@ class ExportQuerySerializer(serializers.Serializer[Any]):
 
 
 class ResultsExportApi(APIView):
-    """A results export file: standings CSV or JSON, the deals as SCN, or the games as game records.
+    """A results export file: the final results (the classification, before a final the basic
+    rounds' standings) or the basic rounds' standings as CSV or an Excel workbook, the
+    standings as JSON, the deals as SCN, or the games as game records.
 
     With ``round`` only that round (refused with 403 when it is held back); without it,
     every round the viewer may see.
@@ -336,6 +338,8 @@ class ResultsExportApi(APIView):
             **{
                 (200, kind.media_type.split(";")[0]): OpenApiTypes.OBJECT
                 if kind.media_type == "application/json"
+                else OpenApiTypes.BINARY
+                if kind.is_binary
                 else OpenApiTypes.STR
                 for kind in EXPORT_KINDS
             },

@@ -7,15 +7,22 @@ import json
 
 from django.utils.translation import gettext as _
 
+from scwu.sheets import csv_text, xlsx_bytes
 from tournaments.models import Tournament
 from tournaments.results.selectors import TournamentResults, standings_by_round
 from tournaments.standings import Standings
 
 from .documents import StandingsDocument
 from .game_records import tournament_document
-from .rows import classification_lines, standing_lines
+from .rows import ClassificationLine, StandingLine, classification_lines, standing_lines
 from .scn import deals_scn
-from .standings import standings_csv, standings_json
+from .standings import (
+    NUMBER_FORMATS,
+    SheetTable,
+    classification_table,
+    standings_json,
+    standings_table,
+)
 
 
 class UnknownRoundError(LookupError):
@@ -69,9 +76,9 @@ def _rounds(results: TournamentResults, round_number: int | None) -> list[int]:
     return [round_number] if round_number is not None else list(results.visible_rounds)
 
 
-def standings_csv_body(
+def _standings_table(
     tournament: Tournament, results: TournamentResults, round_number: int | None
-) -> str:
+) -> SheetTable:
     standings = _standings(tournament, results, round_number)
     lines = standing_lines(standings, results.entries, round_number=round_number)
     classified = (
@@ -79,7 +86,59 @@ def standings_csv_body(
         if results.classification is not None and round_number is None
         else []
     )
-    return standings_csv(lines, round_number=round_number, classified=classified)
+    return standings_table(lines, round_number=round_number, classified=classified)
+
+
+def standings_csv_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> str:
+    return csv_text(*_standings_table(tournament, results, round_number))
+
+
+def standings_xlsx_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> bytes:
+    header, rows = _standings_table(tournament, results, round_number)
+    return xlsx_bytes(_("Standings"), header, rows, number_formats=NUMBER_FORMATS)
+
+
+def final_lines(results: TournamentResults) -> list[ClassificationLine | StandingLine]:
+    """The final results in the final results page's order: the classification (before a
+    final, the basic rounds' standings), the placed players first, then those without a
+    place (substitutes, unclassified withdrawals)."""
+    lines: list[ClassificationLine | StandingLine]
+    if results.classification is not None:
+        lines = list(classification_lines(results.classification, results.entries, results.figures))
+    else:
+        lines = list(standing_lines(results.standings, results.entries))
+    return [line for line in lines if line.status.is_placed] + [
+        line for line in lines if not line.status.is_placed
+    ]
+
+
+def _classification_table(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> SheetTable:
+    """The final results (:func:`final_lines`); a round's file: the standings after it, in
+    the same columns (a round has no classification of its own)."""
+    basic = standing_lines(_standings(tournament, results, round_number), results.entries)
+    if round_number is not None:
+        placed = [line for line in basic if line.status.is_placed]
+        return classification_table(placed + [line for line in basic if line not in placed])
+    return classification_table(final_lines(results), basic)
+
+
+def classification_csv_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> str:
+    return csv_text(*_classification_table(tournament, results, round_number))
+
+
+def classification_xlsx_body(
+    tournament: Tournament, results: TournamentResults, round_number: int | None
+) -> bytes:
+    header, rows = _classification_table(tournament, results, round_number)
+    return xlsx_bytes(_("Final results"), header, rows, number_formats=NUMBER_FORMATS)
 
 
 def standings_json_body(

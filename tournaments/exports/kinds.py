@@ -5,6 +5,13 @@ A kind is named as its file ends (``standings.csv``): that is its address under 
 (``/tournaments/<slug>/results/standings.csv``), under a round
 (``/tournaments/<slug>/rounds/<n>/standings.csv``) and in the API
 (``/api/tournaments/<slug>/exports/standings.csv``).
+
+Each kind names the results pages that offer it (``pages``), and a page offers only files in
+its own order: the final results page, the live page and the chart lead with the final
+classification once there is one (before a final, the basic rounds' standings), so their
+table files are ``classification.*``; the basic rounds' standings (``standings.*``) are
+offered under the live page's table of the basic rounds. Table files come as CSV and as an
+Excel workbook (:mod:`scwu.sheets`) with the same cells.
 """
 
 from __future__ import annotations
@@ -17,12 +24,27 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scwu.sheets import CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE
 from tournaments.models import Tournament
 from tournaments.results.selectors import TournamentResults
 
-from .files import deals_scn_body, games_json_body, standings_csv_body, standings_json_body
+from .files import (
+    classification_csv_body,
+    classification_xlsx_body,
+    deals_scn_body,
+    games_json_body,
+    standings_csv_body,
+    standings_json_body,
+    standings_xlsx_body,
+)
 
-Builder = Callable[[Tournament, TournamentResults, int | None], str]
+Builder = Callable[[Tournament, TournamentResults, int | None], str | bytes]
+
+#: The results pages (their tabs' ``tab``) whose order a file may follow.
+LEAD_PAGES = frozenset({"live", "final", "chart"})
+#: The live page's table of the basic rounds' standings (a league's table has its own files:
+#: ``tournaments.views.league``).
+BASIC_ROUNDS = frozenset({"basic-rounds"})
 
 
 @dataclass(frozen=True)
@@ -32,8 +54,15 @@ class ExportKind:
     #: What the results pages' link says.
     label: str | Promise
     media_type: str
-    #: The file's text (the caller has checked ``export_refusal`` first).
+    #: The file's text or bytes (the caller has checked ``export_refusal`` first).
     build: Builder
+    #: Where the results pages link it (see the module).
+    pages: frozenset[str] = LEAD_PAGES
+
+    @property
+    def is_binary(self) -> bool:
+        """Bytes, not text (an Excel workbook)."""
+        return not self.media_type.startswith(("text/", "application/json"))
 
     @property
     def url_name(self) -> str:
@@ -64,12 +93,25 @@ class ExportKind:
 
 
 EXPORT_KINDS: tuple[ExportKind, ...] = (
-    ExportKind("standings.csv", "CSV", "text/csv; charset=utf-8", standings_csv_body),
+    ExportKind("classification.csv", "CSV", CSV_MEDIA_TYPE, classification_csv_body),
+    ExportKind("classification.xlsx", "Excel", XLSX_MEDIA_TYPE, classification_xlsx_body),
+    ExportKind("standings.csv", "CSV", CSV_MEDIA_TYPE, standings_csv_body, BASIC_ROUNDS),
+    ExportKind("standings.xlsx", "Excel", XLSX_MEDIA_TYPE, standings_xlsx_body, BASIC_ROUNDS),
     ExportKind("standings.json", "JSON", "application/json", standings_json_body),
     ExportKind(
-        "deals.scn", gettext_lazy("Deals (SCN)"), "text/plain; charset=utf-8", deals_scn_body
+        "deals.scn",
+        gettext_lazy("Deals (SCN)"),
+        "text/plain; charset=utf-8",
+        deals_scn_body,
+        LEAD_PAGES | {"league"},
     ),
-    ExportKind("games.json", gettext_lazy("Game records"), "application/json", games_json_body),
+    ExportKind(
+        "games.json",
+        gettext_lazy("Game records"),
+        "application/json",
+        games_json_body,
+        LEAD_PAGES | {"league"},
+    ),
 )
 EXPORTS: dict[str, ExportKind] = {kind.name: kind for kind in EXPORT_KINDS}
 
@@ -84,3 +126,8 @@ def unknown_export_message() -> str:
 
 def export_kind(name: str) -> ExportKind | None:
     return EXPORTS.get(name)
+
+
+def page_exports(page: str) -> tuple[ExportKind, ...]:
+    """The files ``page`` links to, in the registry's order."""
+    return tuple(kind for kind in EXPORT_KINDS if page in kind.pages)

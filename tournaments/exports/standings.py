@@ -1,12 +1,20 @@
-"""Standings as CSV (one row per player) and as a JSON document (the API serves the same)."""
+"""Standings and the final classification as tables for spreadsheets (CSV and Excel, one row
+per player), and the standings as a JSON document (the API serves the same)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
-from scwu.security.csv_cells import csv_writer
-from tournaments.standings import Boundary, Classification, Standings, Tally, format_points
+from scwu.sheets import csv_text
+from tournaments.standings import (
+    Boundary,
+    Classification,
+    Standings,
+    Tally,
+    format_points,
+    round_half_up,
+)
 
 from .documents import ClassificationRow, Cut, StandingRow, StandingsDocument
 from .rows import (
@@ -56,6 +64,15 @@ def _blank(value: object) -> object:
     return "" if value is None else value
 
 
+def points_number(points: Fraction | None) -> int | float | str:
+    """Points as a number a spreadsheet sums: whole, else rounded half up to one decimal
+    (as :func:`~tournaments.standings.format_points` prints them); blank when none."""
+    if points is None:
+        return ""
+    value = round_half_up(points)
+    return int(value) if value.denominator == 1 else float(value)
+
+
 def _classification_cells(line: ClassificationLine | None) -> list[object]:
     if line is None:
         return [""] * len(CLASSIFICATION_COLUMNS)
@@ -63,7 +80,7 @@ def _classification_cells(line: ClassificationLine | None) -> list[object]:
         line.place or "",
         "yes" if line.is_shared else "",
         line.stage,
-        line.points_label,
+        points_number(line.points),
         line.total.deals_played,
         line.total.deals_lost,
         _blank(line.success_rate_percent),
@@ -71,21 +88,28 @@ def _classification_cells(line: ClassificationLine | None) -> list[object]:
     ]
 
 
-def standings_csv(
+#: A table for a spreadsheet: its header and its rows (numbers as numbers).
+SheetTable = tuple[tuple[str, ...], list[list[object]]]
+
+#: Display formats of the workbooks' rates, always with their decimal (the value stays the
+#: number); points show as Excel's General shows them (``70``, ``8.7``).
+NUMBER_FORMATS = {"success_rate": "0.0", "tournament_success_rate": "0.0"}
+
+
+def standings_table(
     lines: Sequence[StandingLine],
     *,
     round_number: int | None = None,
     classified: Sequence[ClassificationLine] = (),
-) -> str:
-    """CSV with a header row; the success rate is a percentage with one decimal (``54.5``).
-    The whole tournament's CSV carries the classification columns (``classified``)."""
-    out = io.StringIO()
-    writer = csv_writer(out, lineterminator="\n")
+) -> SheetTable:
+    """The basic rounds' standings in their order; the success rate is a percentage with one
+    decimal (``54.5``). The whole tournament's table carries the classification columns
+    (``classified``) beside each row."""
     by_player = {line.player_id: line for line in classified}
     header = STANDINGS_COLUMNS + (ROUND_COLUMNS if round_number is not None else ())
     if round_number is None:
         header += CLASSIFICATION_COLUMNS
-    writer.writerow(header)
+    rows = []
     for line in lines:
         row: list[object] = [
             line.place or "",
@@ -107,8 +131,70 @@ def standings_csv(
             row += [tally.deals_played, tally.deals_lost, "yes" if tally.placky else ""]
         if round_number is None:
             row += _classification_cells(by_player.get(line.player_id))
-        writer.writerow(row)
-    return out.getvalue()
+        rows.append(row)
+    return header, rows
+
+
+def standings_csv(
+    lines: Sequence[StandingLine],
+    *,
+    round_number: int | None = None,
+    classified: Sequence[ClassificationLine] = (),
+) -> str:
+    """:func:`standings_table` as CSV (with the byte-order mark Excel needs)."""
+    return csv_text(*standings_table(lines, round_number=round_number, classified=classified))
+
+
+#: The final results as the final results page lists them: the classification's place and
+#: how it was decided, its points, the tournament figure, and the basic rounds' place.
+CLASSIFICATION_FILE_COLUMNS = (
+    "place",
+    "shared",
+    "player_id",
+    "nickname",
+    "club",
+    "country",
+    "status",
+    "placed_by",
+    "ranking_points",
+    "deals_played",
+    "deals_lost",
+    "success_rate",
+    "placky",
+    "basic_place",
+)
+
+
+def classification_table(
+    lines: Sequence[ClassificationLine | StandingLine],
+    basic: Sequence[StandingLine] = (),
+) -> SheetTable:
+    """The final results in the order ``lines`` has them (the final results page's): the
+    classification's rows, or before a final the basic rounds' (placed ``basic``, no points).
+    ``basic`` gives each classified player's place in the basic rounds."""
+    basic_place = {line.player_id: line.place for line in basic}
+    rows: list[list[object]] = []
+    for line in lines:
+        classified = isinstance(line, ClassificationLine)
+        rows.append(
+            [
+                line.place or "",
+                "yes" if line.is_shared else "",
+                line.player_id,
+                line.nickname,
+                line.club or "",
+                line.country or "",
+                line.status.value,
+                line.stage if isinstance(line, ClassificationLine) else "basic",
+                points_number(line.points) if isinstance(line, ClassificationLine) else "",
+                line.total.deals_played,
+                line.total.deals_lost,
+                _blank(line.success_rate_percent),
+                line.total.placky,
+                _blank(basic_place.get(line.player_id) if classified else line.place),
+            ]
+        )
+    return CLASSIFICATION_FILE_COLUMNS, rows
 
 
 def cut_json(cut: Boundary | None) -> Cut | None:

@@ -1,13 +1,15 @@
-"""The league table as a CSV file and as the API's JSON document (the same rows)."""
+"""The league table as a CSV file, an Excel workbook and the API's JSON document (the same
+rows)."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from scwu.security.csv_cells import csv_writer
+from django.utils.translation import gettext as _
+
+from scwu.sheets import csv_text, xlsx_bytes
 from tournaments.exports.rows import rate_percent
-from tournaments.exports.standings import STANDINGS_COLUMNS
+from tournaments.exports.standings import NUMBER_FORMATS, STANDINGS_COLUMNS, points_number
 from tournaments.standings import format_points
 
 from .selectors import LeagueRow, LeagueTable, Night
@@ -75,11 +77,11 @@ def league_document(table: LeagueTable) -> dict[str, Any]:
     }
 
 
-def league_csv(table: LeagueTable) -> str:
-    """CSV with a header row, one column per night (its points; blank when absent)."""
-    out = io.StringIO()
-    writer = csv_writer(out, lineterminator="\n")
-    writer.writerow(LEAGUE_COLUMNS + tuple(night_key(n) for n in table.nights))
+def league_sheet(table: LeagueTable) -> tuple[tuple[str, ...], list[list[object]]]:
+    """The table's header and rows, one column per night (its points; blank when absent);
+    numbers as numbers."""
+    header = LEAGUE_COLUMNS + tuple(night_key(n) for n in table.nights)
+    rows = []
     for row in table.rows:
         data = league_row_json(table, row)
         cells: list[object] = [
@@ -93,8 +95,19 @@ def league_csv(table: LeagueTable) -> str:
             data["deals_played"],
             data["deals_lost"],
             "" if data["success_rate"] is None else data["success_rate"],
-            data["points"],
+            points_number(row.line.points),
         ]
-        cells += ["" if p is None else format_points(p) for p in row.by_night]
-        writer.writerow(cells)
-    return out.getvalue()
+        cells += [points_number(p) for p in row.by_night]
+        rows.append(cells)
+    return header, rows
+
+
+def league_csv(table: LeagueTable) -> str:
+    """:func:`league_sheet` as CSV (with the byte-order mark Excel needs)."""
+    return csv_text(*league_sheet(table))
+
+
+def league_xlsx(table: LeagueTable) -> bytes:
+    """:func:`league_sheet` as an Excel workbook."""
+    header, rows = league_sheet(table)
+    return xlsx_bytes(_("League table"), header, rows, number_formats=NUMBER_FORMATS)

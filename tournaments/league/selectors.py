@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scwu.figures import figure
 from tournaments.models import Tournament
 from tournaments.results.selectors import EntryInfo, Night, tournament_results
-from tournaments.standings import Tally, format_place, format_points, format_rate
+from tournaments.standings import Tally, format_place, format_points
 from tournaments.standings.league import LeagueLine, LeagueScoring
 
 __all__ = ["LeagueRow", "LeagueTable", "Night", "league_table"]
@@ -38,15 +39,15 @@ class LeagueRow:
 
     @property
     def success_rate_label(self) -> str:
-        return format_rate(self.line.tally.success_rate)
+        return figure(self.line.tally.success_rate, "%")
 
     @property
     def points_label(self) -> str:
-        return format_points(self.line.points)
+        return figure(format_points(self.line.points))
 
     @property
     def night_labels(self) -> list[str]:
-        return ["–" if p is None else format_points(p) for p in self.by_night]
+        return ["–" if p is None else figure(format_points(p)) for p in self.by_night]
 
 
 @dataclass(frozen=True)

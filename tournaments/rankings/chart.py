@@ -6,12 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.utils.formats import get_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.standings import format_rate
+from scwu.figures import figure
 
 WIDTH = 320
 HEIGHT = 160
@@ -96,10 +95,7 @@ def success_rate_chart(points: Sequence[RatePoint]) -> SafeString:
                 f'text-anchor="middle">{escape(point.tick)}</text>'
             )
             last_tick = point.tick
-    decimal_sep = str(get_format("DECIMAL_SEPARATOR"))
-    tips = [
-        f"{point.label}: {format_rate(point.rate, decimal_sep=decimal_sep)}" for point in points
-    ]
+    tips = [f"{point.label}: {figure(point.rate, '%')}" for point in points]
     parts.extend(dots(rates, tips, radius=3))
     title = _("Success rate per tournament (line) and career success rate (dashed)")
     return svg_chart(title, parts, height=HEIGHT + AXIS_HEIGHT)

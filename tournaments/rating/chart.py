@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from scwu.figures import plus_minus
 from tournaments.rankings.chart import (
     HEIGHT,
     PAD_LEFT,
@@ -53,6 +54,6 @@ def rating_chart(points: Sequence[RatingPoint]) -> SafeString:
     parts.append(_polyline(lower, "career"))
     line = [(_x(i, count), y(p.mu)) for i, p in enumerate(points)]
     parts.append(_polyline(line, "rate"))
-    tips = [f"{p.tournament} {p.round_number}: {p.mu:.1f} ± {p.sigma:.1f}" for p in points]
+    tips = [f"{p.tournament} {p.round_number}: {plus_minus(p.mu, p.sigma)}" for p in points]
     parts.extend(dots(line, tips, radius=2))
     return svg_chart(_("Rating after each game (line) and its uncertainty (dashed)"), parts)

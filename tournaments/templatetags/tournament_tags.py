@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.exports.kinds import EXPORT_KINDS, ExportKind
+from tournaments.exports.kinds import ExportKind, page_exports
 from tournaments.services.draw_errors import flag_text_of
 
 register = template.Library()
@@ -18,6 +18,7 @@ def flag_text(flag: dict[str, Any]) -> str:
 
 
 @register.simple_tag
-def export_kinds() -> tuple[ExportKind, ...]:
-    """The export files a results page links to (``{% export_kinds as kinds %}``)."""
-    return EXPORT_KINDS
+def export_kinds(page: str) -> tuple[ExportKind, ...]:
+    """The export files a results page links to, in its order
+    (``{% export_kinds "final" as kinds %}``)."""
+    return page_exports(page)

@@ -1,4 +1,5 @@
-"""A league's pages: the league table (public, with its CSV) and the director's night."""
+"""A league's pages: the league table (public, with its CSV and Excel files) and the director's
+night."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from scwu.sheets import CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE
 from scwu.views.forms import run_service
-from tournaments.league.exports import league_csv
+from tournaments.league.exports import league_csv, league_xlsx
 from tournaments.league.selectors import LeagueTable, league_table
 from tournaments.league.services import league_night_draw
 from tournaments.league_forms import NightDrawForm
@@ -44,11 +46,18 @@ def league_table_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def league_table_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    table = _table(request, slug)
-    response = HttpResponse(league_csv(table), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{slug}-league.csv"'
+def _download(body: str | bytes, media_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type=media_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def league_table_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    return _download(league_csv(_table(request, slug)), CSV_MEDIA_TYPE, f"{slug}-league.csv")
+
+
+def league_table_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    return _download(league_xlsx(_table(request, slug)), XLSX_MEDIA_TYPE, f"{slug}-league.xlsx")
 
 
 @login_required

@@ -27,7 +27,7 @@ from scwu.httpcache import etag_of, not_modified, public_page, versioned
 from scwu.security.params import int_param
 from tournaments import exports, selectors
 from tournaments.exports.chart import standings_chart
-from tournaments.exports.files import UnknownRoundError, export_refusal
+from tournaments.exports.files import UnknownRoundError, export_refusal, final_lines
 from tournaments.exports.kinds import export_kind, unknown_export_message
 from tournaments.models import ResultsState, Round, RoundStatus, Tournament
 from tournaments.results.selectors import (
@@ -192,12 +192,8 @@ def results_live_poll(request: HttpRequest, slug: str) -> HttpResponse:
 def results_final(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     results = _results(request, tournament)
-    if results.classification is not None:
-        lines: list[Any] = exports.classification_lines(
-            results.classification, results.entries, results.figures
-        )
-    else:
-        lines = exports.standing_lines(results.standings, results.entries)
+    # The same lines, in the same order, as the page's files (classification.csv, .xlsx).
+    lines = final_lines(results)
     placed = [line for line in lines if line.status.is_placed]
     unplaced = [line for line in lines if not line.status.is_placed]
     return render(
@@ -227,7 +223,9 @@ def results_chart(request: HttpRequest, slug: str) -> HttpResponse:
     include = results_viewer_may_see_unreleased(request.user, tournament)
     results = tournament_results(tournament, include_unreleased=include)
     names = {pid: entry.nickname for pid, entry in results.entries.items()}
-    chart = standings_chart(standings_by_round(tournament, include_unreleased=include), names)
+    chart = standings_chart(
+        standings_by_round(tournament, include_unreleased=include), names, results.classification
+    )
     return render(
         request,
         "tournaments/results_chart.html",

@@ -1,4 +1,5 @@
-"""Public pages of the seasons: rankings with qualification lists, CSV export, records, archive."""
+"""Public pages of the seasons: rankings with qualification lists, CSV and Excel files, records,
+archive."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from scwu.sheets import CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE
 from tournaments.models import RankingKind, Season
 from tournaments.permissions import can_direct
 from tournaments.rankings import exports, records, selectors
@@ -59,8 +61,18 @@ def season_ranking_csv(request: HttpRequest, year: int, kind: str) -> HttpRespon
     season = _season(year)
     kind = _kind(kind)
     text = exports.season_ranking_csv(season, kind, selectors.season_ranking(season, kind))
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response = HttpResponse(text, content_type=CSV_MEDIA_TYPE)
     filename = exports.season_ranking_filename(season, kind)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def season_ranking_xlsx(request: HttpRequest, year: int, kind: str) -> HttpResponse:
+    season = _season(year)
+    kind = _kind(kind)
+    body = exports.season_ranking_xlsx(season, kind, selectors.season_ranking(season, kind))
+    response = HttpResponse(body, content_type=XLSX_MEDIA_TYPE)
+    filename = exports.season_ranking_filename(season, kind, "xlsx")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

@@ -76,7 +76,9 @@ def test_a_tournament_finished_without_a_final_is_classified_by_its_basic_rounds
     assert 'data-classified-by="basic_rounds"' in detail
 
     rows = csv.DictReader(
-        io.StringIO(client.get(f"/tournaments/{slug}/results/standings.csv").text)
+        io.StringIO(
+            client.get(f"/tournaments/{slug}/results/standings.csv").content.decode("utf-8-sig")
+        )
     )
     by_player = {int(row["player_id"]): row for row in rows}
     document = json.loads(client.get(f"/tournaments/{slug}/results/standings.json").content)

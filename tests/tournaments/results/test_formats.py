@@ -289,7 +289,7 @@ def test_playoff_final_and_small_final_played_together_and_the_tournament_figure
     # The standings CSV and JSON carry the classification and the same figure.
     e.tournament.status = "finished"
     e.tournament.save(update_fields=["status"])
-    body = Client().get(f"/tournaments/{slug}/results/standings.csv").content.decode()
+    body = Client().get(f"/tournaments/{slug}/results/standings.csv").content.decode("utf-8-sig")
     rows = {r["nickname"]: r for r in csv.DictReader(io.StringIO(body))}
     row = rows[e.p[fifth].player.nickname]
     assert (row["final_place"], row["placed_by"]) == ("5", "final")

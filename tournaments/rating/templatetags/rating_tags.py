@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 
+from scwu.figures import plus_minus
 from tournaments.rating.chart import rating_chart
 from tournaments.rating.models import PlayerRating
 from tournaments.rating.selectors import rating_history, rating_of, ratings_for
@@ -31,8 +32,8 @@ def ratings_of_lines(lines: Iterable[Any]) -> dict[int, PlayerRating]:
 
 @register.filter
 def rating_text(ratings: dict[int, PlayerRating], player_id: int) -> str:
-    """``28.4 ± 2.1``, or a dash for a player never rated."""
+    """``28.4 ± 2.1`` (``28,4 ± 2,1`` in Czech), or a dash for a player never rated."""
     rating = ratings.get(player_id)
     if rating is None:
         return "–"
-    return f"{rating.mu:.1f} ± {rating.sigma:.1f}"
+    return plus_minus(rating.mu, rating.sigma)

@@ -28,9 +28,15 @@
     document.addEventListener("visibilitychange", tick);
   }
 
+  // The time in the page's language on a 24-hour clock, as the server writes it (TIME_FORMAT
+  // "H:i"): the browser's own locale would say "9:43:12 PM" on an American system.
+  var clock = new Intl.DateTimeFormat(document.documentElement.lang || "en", {
+    hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23"
+  });
+
   function stamp(root) {
     var out = document.getElementById("results-updated");
-    if (out) { out.textContent = (root.dataset.updatedText || "") + " " + new Date().toLocaleTimeString(); }
+    if (out) { out.textContent = (root.dataset.updatedText || "") + " " + clock.format(new Date()); }
   }
 
   function pager(root) {
