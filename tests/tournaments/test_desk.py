@@ -160,7 +160,7 @@ def test_the_new_tournament_form_starts_from_the_series(client: Client, director
 
 
 def _field_hidden(html: str, name: str) -> bool:
-    match = re.search(rf'<p class="field field-{name}"[^>]*>', html)
+    match = re.search(rf'<div class="field field-{name}"[^>]*>', html)
     assert match, name
     return " hidden" in match.group(0)
 
@@ -173,7 +173,7 @@ def test_the_form_shows_what_the_format_needs(client: Client, director: User) ->
     assert not _field_hidden(html, "final_size")
     assert '<details class="form-part">' in html  # the rarely changed rules folded
     # host clubs, judges and directors are tick boxes, not a ctrl-click multi-select
-    assert "<select" not in re.search(r"field-host_clubs.*?</p>", html, re.S).group(0)  # type: ignore[union-attr]
+    assert "<select" not in re.search(r"field-host_clubs.*?</ul>", html, re.S).group(0)  # type: ignore[union-attr]
     league = TournamentFactory(format=TournamentFormat.LEAGUE, has_small_final=True)
     league.directors.add(director)
     edit = client.get(f"/tournaments/{league.slug}/edit/").content.decode()
