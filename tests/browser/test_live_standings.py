@@ -3,6 +3,7 @@ open in another browser under the site's real content security policy, updates b
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -26,7 +27,8 @@ def test_public_standings_follow_a_round_played_at_the_table(
     scene.setup.table.save()
 
     # The public page runs without bypassing the CSP: results.js must work under it.
-    public_context = browser.new_context(viewport={"width": 412, "height": 915})
+    # An American system's locale: the page still tells the time as the site writes it.
+    public_context = browser.new_context(viewport={"width": 412, "height": 915}, locale="en-US")
     public = public_context.new_page()
     public.set_default_timeout(15_000)
     blocked: list[str] = []
@@ -58,6 +60,8 @@ def test_public_standings_follow_a_round_played_at_the_table(
     expect(ondra.locator("td").nth(4)).to_have_text("16.7 %")
     expect(ondra.locator("td").nth(5)).to_have_text("1")
     expect(public.locator("#current-round .badge.finished").first).to_be_visible()
+    # "Updated 21:43:12", on a 24-hour clock (TIME_FORMAT "H:i"), never "9:43:12 PM"
+    expect(public.locator("#results-updated")).to_have_text(re.compile(r" \d{2}:\d{2}:\d{2}$"))
     assert navigations == []
     assert blocked == []
 
