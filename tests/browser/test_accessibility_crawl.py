@@ -58,6 +58,11 @@ NOT_FOLLOWED = re.compile(
     r"/(logout|delete|confirm|erase|api|admin|i18n)(/|$)|\.(csv|xlsx|json|scn|pdf|ics|txt|zip)$"
 )
 
+#: The phone's folded menu, unfolded (axe-core passes over what is hidden): once per role.
+MENU = "/ (menu open)"
+#: Pages no link leads to, opened as the public: what a wrong address answers.
+UNLINKED = ("/no-such-page/",)
+
 #: Known violations, each with who is fixing it; empty when the site passes. Keyed by rule and
 #: URL pattern (Django's route).
 ALLOWED: dict[tuple[str, str], str] = {}
@@ -116,8 +121,13 @@ def _pages(client: Client) -> list[str]:
     return [path for path, body in found.pages.items() if _is_html(body)]
 
 
-def _check(page: Any, url: str) -> list[dict[str, Any]]:
-    page.goto(url)
+def _look(page: Any, base: str, path: str) -> list[dict[str, Any]]:
+    """Open ``path`` and run axe-core on it (``MENU``: the home page with its menu unfolded)."""
+    if path == MENU:
+        page.goto(base + "/")
+        page.click("label.nav-toggle-label")
+    else:
+        page.goto(base + path)
     return list(page.evaluate(f"axe.run({json.dumps(AXE_OPTIONS)})")["violations"])
 
 
@@ -133,7 +143,7 @@ def test_every_page_passes_axe_for_every_role_in_every_language(
     translated: dict[str, set[str]] = defaultdict(set)  # the shapes opened in each language
     for role in roles:
         client = _client(ROLES[role])
-        paths = _pages(client)
+        paths = [*_pages(client), MENU, *(UNLINKED if ROLES[role] is None else ())]
         context = browser.new_context(viewport=PHONE)
         session = client.cookies.get(settings.SESSION_COOKIE_NAME)
         if session is not None:
@@ -153,7 +163,7 @@ def test_every_page_passes_axe_for_every_role_in_every_language(
                         if route_of(path) in translated[language]:
                             continue
                         translated[language].add(route_of(path))
-                    for violation in _check(page, live_server.url + path):
+                    for violation in _look(page, live_server.url, path):
                         for node in violation["nodes"]:
                             finding = Finding(
                                 violation["id"],
