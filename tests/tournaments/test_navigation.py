@@ -370,3 +370,17 @@ def test_a_banned_player_is_not_offered_to_register_but_told_why() -> None:
     html = _signed_in(user).get(url).content.decode()
     assert reverse("entry-register", args=[tournament.slug]) not in html
     assert 'id="self-register-refused"' in html
+
+
+def test_the_desk_lists_a_banned_player_with_the_reason_not_a_register_button() -> None:
+    tournament = make_tournament(status="registration")
+    director = UserFactory()
+    tournament.directors.add(director)
+    banned = PlayerFactory(nickname="Cheater")
+    PlayerFactory(nickname="Cheerful")
+    ban_impose(by=None, player=banned, reason="marked cards", authorised=True)
+    url = reverse("tournament-entries", args=[tournament.slug])
+    html = _signed_in(director).get(url, {"q": "che"}).content.decode()
+    assert f'name="player" value="{banned.pk}"' not in html
+    assert "marked cards" in html and "data-refused" in html
+    assert html.count('<form method="post" class="entry-row found">') == 1

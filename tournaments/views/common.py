@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
+from scwu.models import Player
+from scwu.services.bans import player_assert_not_banned
 from tournaments.lifecycle import Action, Context, consequence, offers
 from tournaments.lifecycle.tournament import STATUS_MOVES
 from tournaments.models import Round, Tournament
@@ -100,6 +102,18 @@ def confirmation(
             "round": round,
         },
     )
+
+
+def ban_refusal(player: Player | None) -> str:
+    """Why ``player`` may not be registered (a ban, by the registry's own check), or "": a
+    page shows it instead of a Register button the entry service would refuse."""
+    if player is None:
+        return ""
+    try:
+        player_assert_not_banned(player)
+    except ValidationError as exc:
+        return " ".join(exc.messages)
+    return ""
 
 
 def tournament_for_director(request: HttpRequest, slug: str) -> Tournament:

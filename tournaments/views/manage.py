@@ -30,7 +30,13 @@ from tournaments.models import Entry, EntryStatus, Season, Series, Tournament
 from tournaments.permissions import require_director
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as tournament_services
-from tournaments.views.common import ACTION_TITLES, act, confirmation, tournament_for_director
+from tournaments.views.common import (
+    ACTION_TITLES,
+    act,
+    ban_refusal,
+    confirmation,
+    tournament_for_director,
+)
 
 #: The fields choosing a series fills in (the page's script asks this page for them).
 SERIES_DEFAULT_FIELDS = ("edition", *selectors.SERIES_CARRIED_FIELDS, "host_clubs")
@@ -222,7 +228,12 @@ def _entries_page(
 ) -> HttpResponse:
     search = text_param(request, "q").strip()
     matching = scwu_selectors.player_list(search=search) if search else None
-    found = matching.exclude(entries__tournament=tournament)[:12] if matching is not None else []
+    found = (
+        list(matching.exclude(entries__tournament=tournament)[:12]) if matching is not None else []
+    )
+    for player in found:
+        # A banned player is listed with the reason instead of a Register button.
+        player.refused = ban_refusal(player) if player.active_bans else ""  # type: ignore[attr-defined]
     found_registered = (
         matching.filter(entries__tournament=tournament).count() if matching is not None else 0
     )

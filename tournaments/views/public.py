@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from scwu.models import Player
 from scwu.roles import Role, has_role
 from scwu.security.params import int_param
-from scwu.services.bans import player_assert_not_banned
 from tournaments import matchday, selectors
 from tournaments.models import EntryStatus, Round, Season, Tournament, TournamentStatus
 from tournaments.permissions import can_direct
 from tournaments.results.selectors import tournament_results
-from tournaments.views.common import round_of, status_buttons
-
-
-def _ban_refusal(player: Player | None) -> str:
-    """Why ``player`` may not register (a ban, by the registry's own check), or ""."""
-    if player is None:
-        return ""
-    try:
-        player_assert_not_banned(player)
-    except ValidationError as exc:
-        return " ".join(exc.messages)
-    return ""
+from tournaments.views.common import ban_refusal, round_of, status_buttons
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -71,7 +57,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and not registered
             and tournament.status == TournamentStatus.REGISTRATION,
             # A banned player is not offered a registration the service refuses: the reason.
-            "self_register_refused": _ban_refusal(own_player),
+            "self_register_refused": ban_refusal(own_player),
             "club_players": club_players,
             "live_rounds": matchday.round_live_list(tournament),
             # A finished tournament says what classified it (the results pages say the same).
