@@ -384,3 +384,20 @@ def test_the_desk_lists_a_banned_player_with_the_reason_not_a_register_button() 
     assert f'name="player" value="{banned.pk}"' not in html
     assert "marked cards" in html and "data-refused" in html
     assert html.count('<form method="post" class="entry-row found">') == 1
+
+
+def test_on_the_day_the_clash_button_checks_in_as_the_newcomer_form_asked() -> None:
+    tournament = make_tournament(status="registration")
+    director = UserFactory()
+    tournament.directors.add(director)
+    zuzka = PlayerFactory(nickname="Zuzka")
+    desk = _signed_in(director)
+    url = reverse("entry-newcomer", args=[tournament.slug])
+    page = desk.post(url, {"nickname": "Zuzka", "check_in": "on"}).content.decode()
+    form = re.search(r'<form[^>]*id="newcomer-clash".*?</form>', page, re.S)
+    assert form is not None and 'name="check_in" value="1"' in form[0]
+    desk.post(reverse("tournament-entries", args=[tournament.slug]),
+              {"player": zuzka.pk, "check_in": "1"})  # fmt: skip
+    assert Entry.objects.get(tournament=tournament, player=zuzka).status == EntryStatus.CHECKED_IN
+    page = desk.post(url, {"nickname": "ZUZKA"}).content.decode()
+    assert 'id="newcomer-clash"' not in page  # entered now
