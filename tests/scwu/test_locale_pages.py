@@ -23,7 +23,8 @@ from django.utils.formats import date_format, time_format
 from games.models import PenaltyChoice, RenoncKindChoice
 from scwu.figures import figure, plus_minus
 from scwu.models import Club, WordReview
-from tournaments.models import Placing, Round, RoundStatus
+from tournaments.models import Placing, Round, RoundStatus, Season
+from tournaments.rankings.services import season_rankings_compute
 from tournaments.rating.models import PlayerRating
 from tournaments.rating.services import rating_rebuild
 
@@ -41,9 +42,11 @@ _TWELVE_HOURS = re.compile(r"\b(a\.m\.|p\.m\.|AM|PM|noon|midnight)\b")
 
 
 def _seed() -> None:
-    """The demo, with its players rated (the rating is computed by a task after a game)."""
+    """The demo, with its players rated and its seasons ranked (tasks do that after a game)."""
     call_command("seed_demo", verbosity=0)
     rating_rebuild()
+    for season in Season.objects.all():
+        season_rankings_compute(season.pk)
 
 
 def visible_text(html: str) -> str:
@@ -117,6 +120,8 @@ def test_the_pages_show_the_comma_where_there_are_decimals() -> None:
     assert rated is not None
     profile = _get(client, f"/players/{rated.player_id}/", "cs")
     assert re.search(r"\d,\d ± \d,\d", profile)  # the rating chart's tooltips
+    ranking = _get(client, "/seasons/2025/ranking/", "ru")
+    assert re.search(r"\d,\d ± \d,\d", ranking)  # the rating column
 
 
 def test_english_dates_are_day_first_and_times_24_hours() -> None:
