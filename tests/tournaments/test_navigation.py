@@ -78,6 +78,8 @@ def test_every_management_page_leads_back_to_its_tournament_and_round() -> None:
     table = reverse("games:table", args=[s.table.pk])
     pages = {
         reverse("round-list", args=[t]): [home],
+        reverse("tournament-edit", args=[t]): [home],
+        reverse("tournament-invitations", args=[t]): [home],
         reverse("tournament-entries", args=[t]): [home],
         manage: [home, reverse("round-list", args=[t])],
         reverse("round-draw", args=[t, n]): [home, manage],
