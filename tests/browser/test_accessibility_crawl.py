@@ -7,7 +7,8 @@ then Chromium opens each at 390x844 under the site's real CSP in English, Czech 
 and axe-core checks it. Any violation fails the test, listed with its rule, impact, page and
 element. Marked ``axe``: ``make test`` leaves it out, ``.ci/run`` runs it once.
 
-While developing, narrow it: ``AXE_ROLES=public,director AXE_LANGUAGES=en``.
+While developing, narrow it: ``AXE_ROLES=public,director AXE_LANGUAGES=en`` (``AXE_LIST=1`` lists
+the pages as they are opened).
 """
 
 from __future__ import annotations
@@ -163,6 +164,8 @@ def test_every_page_passes_axe_for_every_role_in_every_language(
                         if route_of(path) in translated[language]:
                             continue
                         translated[language].add(route_of(path))
+                    if os.environ.get("AXE_LIST"):
+                        print(f"  {role}/{language} {path}")
                     for violation in _look(page, live_server.url, path):
                         for node in violation["nodes"]:
                             finding = Finding(
