@@ -10,6 +10,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -45,16 +46,37 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
+#: The one Chromium of the process: its driver, its browser, and how many fixtures hold it.
+_SHARED: dict[str, Any] = {"holders": 0}
 
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
+
+@contextmanager
+def _shared_browser() -> Iterator[object]:
+    """One Playwright for the whole process: modules elsewhere (the integration suite's) import
+    ``browser`` and so hold a session fixture of their own, and a second sync Playwright
+    started while the first runs refuses to start ("Sync API inside the asyncio loop")."""
+    if not _SHARED["holders"]:
+        from playwright.sync_api import sync_playwright
+
+        driver = sync_playwright()
+        _SHARED["driver"] = driver
+        _SHARED["browser"] = driver.start().chromium.launch(
             executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS
         )
+    _SHARED["holders"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["holders"] -= 1
+        if not _SHARED["holders"]:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("driver").__exit__()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    with _shared_browser() as instance:
         yield instance
-        instance.close()
 
 
 @pytest.fixture

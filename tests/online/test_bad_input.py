@@ -102,6 +102,8 @@ def test_play_out_of_turn_and_a_play_named_for_another_seat_are_refused(
             for other in clients.values():
                 await other.drain(timeout=0.01)
             del seat
+        for ws in clients.values():  # a late broadcast would be read as the state asked for
+            await ws.drain()
         frames = {s: await ws.state() for s, ws in clients.items()}
         turn = frames["A"]["view"]["turn"]
         idle = next(s for s in "ABCD" if s != turn)
