@@ -249,10 +249,15 @@ def test_twelve_players_from_registration_to_the_final_classification(
     assert all(name.upper() in bottom_six for name in small_finalists)
     assert NEWCOMER.upper() in (top_six + bottom_six)
     print(f"director clicks: {clicks.count} (at the registration desk: {desk_clicks})")
-    # the standings CSV linked from the results pages carries the same classification
+    # the CSV the final results page offers is its classification, in its order, for Excel
     csv_href = desk.locator("a", has_text="CSV").first.get_attribute("href")
-    rows = list(csv.DictReader(io.StringIO(desk.request.get(base + str(csv_href)).text())))
-    places = {row["nickname"]: row["final_place"] for row in rows}
-    assert places[winner] == "1"
+    body = desk.request.get(base + str(csv_href)).body().decode("utf-8")
+    assert body.startswith("\ufeff")  # the byte-order mark Excel reads accents by
+    rows = list(csv.DictReader(io.StringIO(body.removeprefix("\ufeff"))))
+    places = {row["nickname"]: row["place"] for row in rows}
+    assert [row["place"] for row in rows] == sorted(
+        (row["place"] for row in rows), key=lambda place: int(place)
+    )
+    assert rows[0]["nickname"] == winner and places[winner] == "1"
     assert sorted(int(places[name]) for name in finalists) == [1, 2, 3, 4, 5, 6]
     assert sorted(int(places[name]) for name in small_finalists) == [7, 8, 9, 10, 11, 12]
