@@ -9,6 +9,17 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 
+class DateInput(forms.DateInput):
+    """The browser's date picker. Its value is always ISO 8601 (yyyy-mm-dd), whatever the
+    page's language: Django would write the language's own input format (28.11.2026 in Czech
+    and Russian), which the picker refuses, leaving the field empty."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, format: str | None = None) -> None:
+        super().__init__(attrs, format=format or "%Y-%m-%d")
+
+
 class PickList(forms.CheckboxSelectMultiple):
     """Tick boxes as a list: each box beside its name, a thumb-sized row each, the whole list in
     the page (no box scrolling inside it) and, for lists of people or clubs, a filter box that

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -12,7 +13,7 @@ from scwu.models import Club, Player, PlayingWord
 from scwu.models.commission import WordStatus
 from scwu.models.players import Gender
 from scwu.templatetags.scwu_tags import person_label
-from scwu.widgets import PickList
+from scwu.widgets import DateInput, PickList
 from tournaments.league.fields import LeaguePointsField
 from tournaments.lifecycle import Action, Context, offers
 from tournaments.models import Category, RoundStage, Season, Series, Tournament, TournamentFormat
@@ -22,10 +23,6 @@ from tournaments.models.rounds import (
     drawn_method_choices,
     drawn_method_refusal,
 )
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
 
 
 class PersonChoiceField(forms.ModelChoiceField[Any]):
@@ -106,7 +103,8 @@ class TournamentForm(forms.ModelForm[Tournament]):
             key=str.casefold,
         )
         self.fields["theme"] = forms.ChoiceField(
-            label=_("word theme"),
+            # Capitalised as the model fields' labels are (Django capitalises those).
+            label=capfirst(_("word theme")),
             choices=[("", _("any theme")), *((t, t) for t in themes)],
             required=False,
             help_text=_("The round form offers this theme's approved words."),

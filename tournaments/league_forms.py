@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scwu.widgets import PickList
-from tournaments.forms import DateInput, _approved_word_field, _TournamentWordsMixin
+from scwu.widgets import DateInput, PickList
+from tournaments.forms import _approved_word_field, _TournamentWordsMixin
 from tournaments.models import Entry, EntryStatus, Tournament
 
 

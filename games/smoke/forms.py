@@ -13,6 +13,7 @@ from engine.smoke.jargon import check_line
 from engine.smoke.rules import DEFAULT_RULES
 from games.smoke.models import HAND_SIZE, SmokeParticipant
 from scwu.models import Club
+from scwu.widgets import DateInput
 
 INFRACTION_ROWS = 3
 STAY, SIT = "stay", "sit"
@@ -20,9 +21,7 @@ STAY, SIT = "stay", "sit"
 
 class SessionCreateForm(forms.Form):
     name = forms.CharField(label=_("Name of the session"), max_length=120)
-    date = forms.DateField(
-        label=_("Date"), initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = forms.DateField(label=_("Date"), initial=dt.date.today, widget=DateInput())
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.all(), required=False)
     participants = forms.CharField(
         label=_("Participants in seating order (clockwise), one name a line"),
