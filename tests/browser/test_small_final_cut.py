@@ -53,9 +53,9 @@ def test_a_tie_at_the_small_finals_cut_is_settled_from_the_pages(
 
     page.goto(f"{base}/tournaments/{slug}/rounds/")
     expect(page.locator("#playoff-create")).to_have_count(0)
-    _create_round(page, base, slug, final_word, RoundStage.FINAL)
+    _create_round(page, slug, final_word, RoundStage.FINAL)
     _draw_and_publish(page, "seeded_final")
-    _create_round(page, base, slug, final_word, RoundStage.SMALL_FINAL)
+    _create_round(page, slug, final_word, RoundStage.SMALL_FINAL)
     _draw_and_publish(page, "seeded_final")
     small = Round.objects.get(tournament=e.tournament, stage=RoundStage.SMALL_FINAL)
     seated = set(TableSeat.objects.filter(table__round=small).values_list("entry_id", flat=True))
