@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -392,3 +393,22 @@ def test_a_league_is_created_through_the_api_with_its_points_list(director: User
         "/api/tournaments/create/", {**body, "league_points": [1, 2, 3, 4]}, format="json"
     )
     assert rising.status_code in (400, 409) and "league_points" in rising.json()
+
+
+@pytest.mark.parametrize(
+    ("language", "nights"),
+    [("en", ("1/9", "8/9")), ("cs", ("1. 9.", "8. 9.")), ("ru", ("1. 9.", "8. 9."))],
+)
+def test_the_night_columns_are_dated_as_the_reader_s_language_writes_a_day(
+    client: Client,
+    league: Tournament,
+    two_nights: dict[str, Any],
+    language: str,
+    nights: tuple[str, str],
+) -> None:
+    """English reads 1/9 (day first, as the site's English dates), not the Czech 1. 9. (which
+    Russian keeps: 1.9 would read as a figure with a decimal point)."""
+    client.cookies["django_language"] = language
+    html = client.get(reverse("league-table", args=[league.slug])).content.decode()
+    headers = re.findall(r'<th class="num hide-sm" title="[^"]*">([^<]*)</th>', html)
+    assert tuple(headers[-2:]) == nights
