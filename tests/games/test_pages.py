@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -42,3 +44,18 @@ def test_paper_entry_form_all_or_nothing(setup: Setup, client: Client) -> None:
     answer = client.post(url, {"first_number": 1, "rows": "B\nC: A=7 B=0 C=26 D=0"})
     assert answer.status_code == 302
     assert len(setup.state()["deals"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "day"), [("en", r"\d\d/\d\d/\d{4}"), ("cs", r"\d\d?\.\d\d?\.\d{4}")]
+)
+def test_the_audit_trail_dates_its_rows_as_the_reader_s_language(
+    setup: Setup, client: Client, language: str, day: str
+) -> None:
+    """Day first with the seconds on a 24-hour clock (the trail's order), not ISO on every page."""
+    setup.lose("B")
+    client.force_login(setup.director)
+    client.cookies["django_language"] = language
+    html = client.get(f"/games/tables/{setup.table.pk}/audit/").content.decode()
+    cells = re.findall(r"<tr><td>([^<]*)</td>", html)
+    assert cells and all(re.fullmatch(rf"{day} \d\d:\d\d:\d\d", cell) for cell in cells), cells
