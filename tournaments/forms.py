@@ -186,6 +186,16 @@ class SubstituteForm(forms.Form):
         label=_("Substitute"), queryset=Player.objects.order_by("nickname_key")
     )
 
+    def __init__(self, *args: Any, entered_in: Tournament | None = None, **kwargs: Any) -> None:
+        """``entered_in``: the desk's list leaves out who is already in that tournament (the
+        service refuses them as substitutes). The posted form keeps everyone, so that a stale
+        page still gets the service's reason instead of a silent invalid choice."""
+        super().__init__(*args, **kwargs)
+        if entered_in is not None:
+            field = self.fields["player"]
+            assert isinstance(field, forms.ModelChoiceField) and field.queryset is not None
+            field.queryset = field.queryset.exclude(entries__tournament=entered_in)
+
 
 class WordChoiceField(forms.ModelChoiceField[PlayingWord]):
     def label_from_instance(self, obj: Any) -> str:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.test import Client
+from django.urls import reverse
 
 from scwu.services.bans import ban_impose
 from tests.factories import (
@@ -141,3 +145,21 @@ def test_player_withdraws_themself_while_open(open_tournament: Tournament) -> No
     user = UserFactory()
     entry = EntryFactory(tournament=open_tournament, player=PlayerFactory(user=user))
     assert entries.entry_withdraw(by=user, entry=entry).status == EntryStatus.WITHDRAWN
+
+
+def test_the_desk_offers_as_substitutes_only_players_not_in_the_tournament(
+    director: User, open_tournament: Tournament
+) -> None:
+    """The substitute list left out nobody: every entered player (the withdrawn one too)
+    was offered, and the service then refused them."""
+    gone, staying = EntryFactory.create_batch(2, tournament=open_tournament)
+    entries.entry_withdraw(by=director, entry=gone, classified=False)
+    outsider = PlayerFactory()
+    client = Client()
+    client.force_login(director)
+    html = client.get(reverse("tournament-entries", args=[open_tournament.slug])).content.decode()
+    picker = re.search(r'<select name="player"[^>]*>(.*?)</select>', html, re.S)
+    assert picker, "the withdrawn player's row offers a substitute"
+    offered = {int(pk) for pk in re.findall(r'<option value="(\d+)"', picker.group(1))}
+    assert outsider.pk in offered
+    assert gone.player_id not in offered and staying.player_id not in offered

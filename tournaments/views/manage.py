@@ -215,7 +215,7 @@ def _entry_row_context(
     return {
         "tournament": tournament,
         "e": entry,
-        "substitute_form": SubstituteForm(),
+        "substitute_form": SubstituteForm(entered_in=tournament),
         "desk_query": _desk_query(request),
     }
 
@@ -269,7 +269,7 @@ def _entries_page(
             "found_registered": found_registered,
             "search": search,
             "checked_in": entries.filter(status=EntryStatus.CHECKED_IN).count(),
-            "substitute_form": SubstituteForm(),
+            "substitute_form": SubstituteForm(entered_in=tournament),
             "newcomer_form": newcomer_form,
             "clash": clash,
             "clash_clubs": ", ".join(
