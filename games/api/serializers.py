@@ -99,6 +99,8 @@ class RulingInputSerializer(serializers.Serializer[Any]):
     intentional = serializers.BooleanField(default=False)
     penalty = serializers.ChoiceField(choices=PenaltyChoice.choices)
     reason = serializers.CharField()
+    #: Exactly one of these names the deal: the schema says so too (``scwu.api.schema``).
+    one_of_required = ("deal_number", "deal")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("deal_number") is None and attrs.get("deal") is None:

@@ -110,3 +110,18 @@ def request_objects_closed(result: dict[str, Any], **_kwargs: Any) -> dict[str, 
         ):
             schema.setdefault("additionalProperties", False)
     return result
+
+
+def request_alternatives(result: dict[str, Any], generator: Any, **_kwargs: Any) -> dict[str, Any]:
+    """The postprocessing hook that says which body fields stand in for each other: a request
+    serializer's ``one_of_required`` names fields of which exactly one must be given (its
+    ``validate`` refuses none or both), so a body with neither is not schema-valid."""
+    for name, schema in result.get("components", {}).get("schemas", {}).items():
+        try:
+            serializer = generator.registry[(name, "schemas")].object
+        except KeyError:
+            continue
+        fields = getattr(serializer, "one_of_required", ())
+        if name.endswith("Request") and fields and isinstance(schema, dict):
+            schema["oneOf"] = [{"required": [field]} for field in fields]
+    return result

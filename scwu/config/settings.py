@@ -382,6 +382,7 @@ SPECTACULAR_SETTINGS = {
         "scwu.api.schema.common_responses",
         "scwu.api.schema.request_text_without_control_characters",
         "scwu.api.schema.request_objects_closed",
+        "scwu.api.schema.request_alternatives",
     ],
     # One name for a choice set that several fields share (seats are named the same everywhere).
     "ENUM_NAME_OVERRIDES": {

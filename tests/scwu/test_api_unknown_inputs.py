@@ -101,3 +101,15 @@ def test_the_schema_says_every_request_body_takes_only_its_fields() -> None:
     assert {
         name for name, body in bodies.items() if body.get("additionalProperties") is not False
     } == set()
+
+
+def test_the_schema_says_a_ruling_names_its_deal_one_way_of_two(at_table: Setup) -> None:
+    body = _request_bodies(Client().get("/api/schema/?format=json").json())["RulingInputRequest"]
+    assert body["oneOf"] == [{"required": ["deal_number"]}, {"required": ["deal"]}]
+    # ... as the server holds: neither is refused, naming the field to give.
+    url = f"/api/games/tables/{at_table.table.pk}/rulings/"
+    neither = {"kind": "A", "offender": "C", "penalty": "loses_deal", "reason": "peeked"}
+    referee = APIClient()
+    referee.force_authenticate(at_table.head_referee)
+    answer = referee.post(url, neither, format="json")
+    assert answer.status_code == 400 and "deal_number" in answer.json()
