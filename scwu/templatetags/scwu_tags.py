@@ -3,7 +3,6 @@ language (``figure``, which every figure a page shows goes through)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from django import template
@@ -33,12 +32,6 @@ def country_badge(country: Country | None) -> SafeString | str:
             country.name,
         )
     return format_html('<abbr class="flag-badge" title="{}">{}</abbr>', country.name, country.iso3)
-
-
-@register.filter
-def rate(value: Fraction | float | None) -> str:
-    """A success rate: the same as ``|figure:"%"`` (:func:`scwu.figures.figure`)."""
-    return figures.figure(value, "%")
 
 
 def person_label(user: Any) -> str:

@@ -78,13 +78,13 @@ def test_success_rate_uses_the_locale_decimal_comma() -> None:
 
     from django.utils import translation
 
-    from scwu.templatetags.scwu_tags import rate
+    from scwu.templatetags.scwu_tags import figure
 
     with translation.override("cs"):
-        assert rate(Fraction(1)) == "100,0 %"
+        assert figure(Fraction(1), "%") == "100,0 %"
     with translation.override("en"):
-        assert rate(Fraction(6, 11)) == "54.5 %"
-    assert rate(None) == "–"
+        assert figure(Fraction(6, 11), "%") == "54.5 %"
+    assert figure(None, "%") == "–"
 
 
 @pytest.mark.django_db
