@@ -26,14 +26,10 @@ from .rows import (
     standing_lines,
 )
 
+#: Who a row is and where it stands: the first columns of every standings file.
+ROW_COLUMNS = ("place", "shared", "player_id", "nickname", "club", "country", "status")
 STANDINGS_COLUMNS = (
-    "place",
-    "shared",
-    "player_id",
-    "nickname",
-    "club",
-    "country",
-    "status",
+    *ROW_COLUMNS,
     "deals_played",
     "deals_lost",
     "success_rate",
@@ -148,13 +144,7 @@ def standings_csv(
 #: The final results as the final results page lists them: the classification's place and
 #: how it was decided, its points, the tournament figure, and the basic rounds' place.
 CLASSIFICATION_FILE_COLUMNS = (
-    "place",
-    "shared",
-    "player_id",
-    "nickname",
-    "club",
-    "country",
-    "status",
+    *ROW_COLUMNS,
     "placed_by",
     "ranking_points",
     "deals_played",
