@@ -13,7 +13,7 @@ import pytest
 from games.online import services
 from games.online.consumers import CLOSE_TOO_MANY
 from tests.factories import PlayingWordFactory, UserFactory
-from tests.integration.servers import free_port, start_daphne
+from tests.integration.servers import free_port, start_daphne, stop
 
 pytestmark = pytest.mark.integration
 
@@ -63,7 +63,6 @@ def test_spectator_limits_hold_across_two_websocket_processes(
         seen = asyncio.run(scenario())
     finally:
         for server in servers:
-            server.terminate()
-            server.wait(timeout=10)
+            stop(server)
     # The table holds two wherever they connect; the address (all 127.0.0.1) holds three.
     assert seen == ["chat_log", "chat_log", "error", "chat_log", "error"]

@@ -15,7 +15,7 @@ import pytest
 from games.online import services
 from games.online.models import BotLevel, OnlineSeat
 from tests.factories import PlayingWordFactory, UserFactory
-from tests.integration.servers import cookie_of, free_port, settled_state, start_daphne
+from tests.integration.servers import cookie_of, free_port, settled_state, start_daphne, stop
 
 pytestmark = pytest.mark.integration
 
@@ -86,8 +86,7 @@ def test_seats_of_a_killed_websocket_process_show_disconnected_after_the_ttl(
     try:
         seats = asyncio.run(_until_gone(port, game.pk, seconds=TTL * 5))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
     assert seats["A"] is False
     gone = OnlineSeat.objects.get(game=game, seat="A")
     assert not gone.connected and gone.connections == 0

@@ -13,7 +13,7 @@ import pytest
 from games.online import services
 from games.online.models import BotLevel, OnlineGame
 from tests.factories import PlayingWordFactory, UserFactory
-from tests.integration.servers import cookie_of, free_port, my_move, settled_state
+from tests.integration.servers import cookie_of, free_port, my_move, settled_state, stop
 from tests.integration.servers import start_daphne as start_server
 
 pytestmark = pytest.mark.integration
@@ -71,8 +71,7 @@ def test_the_game_continues_identically_after_a_restart() -> None:
         again = asyncio.run(session(port, game.pk, cookie, moves=0))
         after = asyncio.run(session(port, game.pk, cookie, moves=1))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
     assert again["version"] == before["version"]
     assert again["view"] == before["view"]
     assert again["game"] == before["game"]
