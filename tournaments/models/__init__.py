@@ -11,6 +11,13 @@ from tournaments.models.results import (
     SeasonRankingRow,
 )
 from tournaments.models.rounds import Round, RoundStage, RoundStatus, Table, TableKind, TableSeat
+from tournaments.models.teams import (
+    CategoryTeamPoints,
+    Team,
+    TeamMember,
+    TeamMode,
+    TeamPlacing,
+)
 from tournaments.models.tournament import (
     LeagueScoring,
     Tournament,
@@ -21,6 +28,7 @@ from tournaments.models.tournament import (
 __all__ = [
     "Category",
     "CategoryPoints",
+    "CategoryTeamPoints",
     "Entry",
     "EntryStatus",
     "LeagueScoring",
@@ -37,6 +45,10 @@ __all__ = [
     "Table",
     "TableKind",
     "TableSeat",
+    "Team",
+    "TeamMember",
+    "TeamMode",
+    "TeamPlacing",
     "Tournament",
     "TournamentFormat",
     "TournamentInvitation",

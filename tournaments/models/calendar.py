@@ -3,6 +3,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.teams import TEAM_RULE_CHOICES
+from tournaments.standings.team_rules import DEFAULT_TEAM_RULE
+
 #: The years a season may be (the database's constraint; forms and the API state it too).
 SEASON_YEAR_MIN, SEASON_YEAR_MAX = 1900, 2999
 
@@ -77,6 +80,18 @@ class Series(models.Model):
         verbose_name=_("default category"),
     )
     is_team_event = models.BooleanField(_("team event"), default=False)
+    team_rule = models.CharField(
+        _("teams ranked by"),
+        max_length=16,
+        choices=TEAM_RULE_CHOICES,
+        default=DEFAULT_TEAM_RULE.value,
+        help_text=_("The default for the series' tournaments with teams."),
+    )
+    teams_from_elite_roster = models.BooleanField(
+        _("team members come from the club's elite roster"),
+        default=False,
+        help_text=_("Off: from the club's members that season."),
+    )
 
     class Meta:
         ordering = ["name"]

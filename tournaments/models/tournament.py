@@ -8,12 +8,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from engine.table_rules import SitOutRule
+from tournaments.models.teams import (
+    DEFAULT_TEAM_SIZE,
+    TEAM_RULE_CHOICES,
+    TEAM_SIZE_MAX,
+    TEAM_SIZE_MIN,
+    TeamMode,
+)
 from tournaments.standings import (
     DEFAULT_PRECEDENCE,
     METRICS,
     UnknownMetricError,
     precedence_resolve,
 )
+from tournaments.standings.team_rules import DEFAULT_TEAM_RULE
 
 
 def default_tiebreaks() -> list[str]:
@@ -233,6 +241,21 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Off: one tap records a deal and “Undo last deal” corrects a slip."),
     )
+    # Teams (tournaments/models/teams.py): off, a team event, or a team competition beside.
+    team_mode = models.CharField(
+        _("teams"), max_length=12, choices=TeamMode.choices, default=TeamMode.OFF
+    )
+    team_size = models.PositiveSmallIntegerField(
+        _("players per team"),
+        default=DEFAULT_TEAM_SIZE,
+        help_text=_("Scoring members; a team may also name one substitute."),
+    )
+    team_rule = models.CharField(
+        _("teams ranked by"),
+        max_length=16,
+        choices=TEAM_RULE_CHOICES,
+        default=DEFAULT_TEAM_RULE.value,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -255,6 +278,14 @@ class Tournament(models.Model):
                 & models.Q(prefer_tables_of__gte=4)
                 & models.Q(prefer_tables_of__lte=6),
                 name="tournament_table_sizes",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(team_size__gte=TEAM_SIZE_MIN)
+                & models.Q(team_size__lte=TEAM_SIZE_MAX),
+                name="tournament_team_size",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(team_mode__in=TeamMode.values), name="tournament_team_mode"
             ),
         ]
 
