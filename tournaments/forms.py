@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core import validators
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
@@ -16,13 +17,42 @@ from scwu.templatetags.scwu_tags import person_label
 from scwu.widgets import DateInput, PickList
 from tournaments.league.fields import LeaguePointsField
 from tournaments.lifecycle import Action, Context, offers
-from tournaments.models import Category, RoundStage, Season, Series, Tournament, TournamentFormat
+from tournaments.models import (
+    Category,
+    RoundStage,
+    Season,
+    Series,
+    TeamMode,
+    Tournament,
+    TournamentFormat,
+)
 from tournaments.models.calendar import SEASON_YEAR_MAX, SEASON_YEAR_MIN
 from tournaments.models.rounds import (
     PlackaModeChoice,
     drawn_method_choices,
     drawn_method_refusal,
 )
+from tournaments.models.teams import TEAM_SIZE_MAX, TEAM_SIZE_MIN
+
+#: The team modes that have teams: the tournament form's team fields show for these.
+TEAMS_ON = tuple(mode.value for mode in TeamMode if mode != TeamMode.OFF)
+#: The tournament's team settings: a form that does not send them keeps what the tournament
+#: (or the model's default) has.
+TEAM_FIELDS = ("team_mode", "team_size", "team_rule")
+
+
+def _optional(form: forms.BaseForm, names: tuple[str, ...]) -> None:
+    for name in names:
+        form.fields[name].required = False
+
+
+def _unsent_defaults(cleaned: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """Leave out of ``cleaned`` those of ``names`` left empty: the model's default (on a new
+    object) or the value it has stays, rather than an empty value the model refuses."""
+    for name in names:
+        if cleaned.get(name) in (None, ""):
+            cleaned.pop(name, None)
+    return cleaned
 
 
 class PersonChoiceField(forms.ModelChoiceField[Any]):
@@ -52,6 +82,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
              "has_semifinal", "final_size", "has_small_final", "small_final_size"),
             False,
         ),
+        (_("Teams"), ("team_mode", "team_size", "team_rule"), False),
         (_("Officials"), ("head_referee", "line_judges", "directors"), False),
         (
             _("Tables and rules"),
@@ -60,12 +91,15 @@ class TournamentForm(forms.ModelForm[Tournament]):
             True,
         ),
     )  # fmt: skip
-    #: A field that only matters when another has a value (a tick box's value: ticked). It is
-    #: hidden, not left out: it keeps its value, and the service still checks everything.
-    SHOWN_WHEN: dict[str, tuple[str, str | bool]] = {
+    #: A field that only matters when another has a value, or one of several (a tick box's
+    #: value: ticked). It is hidden, not left out: it keeps its value, and the service still
+    #: checks everything.
+    SHOWN_WHEN: dict[str, tuple[str, str | bool | tuple[str, ...]]] = {
         "league_scoring": ("format", TournamentFormat.LEAGUE.value),
         "league_points": ("format", TournamentFormat.LEAGUE.value),
         "small_final_size": ("has_small_final", True),
+        "team_size": ("team_mode", TEAMS_ON),
+        "team_rule": ("team_mode", TEAMS_ON),
     }
 
     class Meta:
@@ -77,7 +111,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
             "basic_rounds", "planned_field", "longer_word_rule", "prefer_tables_of",
             "has_semifinal", "final_size", "has_small_final", "small_final_size",
             "sit_out_rule", "rank_order", "early_end", "tie_without_hejma",
-            "confirm_deal_entry",
+            "confirm_deal_entry", "team_mode", "team_size", "team_rule",
         ]  # fmt: skip
         widgets = {"start_date": DateInput(), "end_date": DateInput(), "host_clubs": PickList()}
         field_classes = {
@@ -109,6 +143,15 @@ class TournamentForm(forms.ModelForm[Tournament]):
             required=False,
             help_text=_("The round form offers this theme's approved words."),
         )
+        _optional(self, TEAM_FIELDS)
+        team_size = self.fields["team_size"]
+        assert isinstance(team_size, forms.IntegerField)
+        team_size.min_value, team_size.max_value = TEAM_SIZE_MIN, TEAM_SIZE_MAX
+        team_size.widget.attrs.update(min=TEAM_SIZE_MIN, max=TEAM_SIZE_MAX)
+        team_size.validators += [
+            validators.MinValueValidator(TEAM_SIZE_MIN),
+            validators.MaxValueValidator(TEAM_SIZE_MAX),
+        ]
         clubs = self.fields["host_clubs"]
         assert isinstance(clubs, forms.ModelMultipleChoiceField) and clubs.queryset is not None
         clubs.queryset = clubs.queryset.order_by("name")
@@ -120,6 +163,9 @@ class TournamentForm(forms.ModelForm[Tournament]):
                 .select_related("player")
                 .order_by("last_name", "first_name", "username")
             )
+
+    def clean(self) -> dict[str, Any]:
+        return _unsent_defaults(super().clean() or {}, TEAM_FIELDS)
 
     def fieldsets(self) -> list[dict[str, Any]]:
         """The parts of the page, each field with whether it is shown now and what shows it."""
@@ -142,11 +188,13 @@ class TournamentForm(forms.ModelForm[Tournament]):
         if name in self.SHOWN_WHEN:
             by, wanted = self.SHOWN_WHEN[name]
             now = self[by].value()
-            matches = bool(now) if isinstance(wanted, bool) else str(now or "") == wanted
+            values = (wanted,) if isinstance(wanted, str) else wanted
+            matches = bool(now) if isinstance(values, bool) else str(now or "") in values
             shown.update(
                 shown=matches or bool(field.errors),
                 by=by,
-                value="on" if wanted is True else str(wanted),
+                # The page's script shows the field for any of these (space-separated).
+                value="on" if values is True else " ".join(values) if values else "",
             )
         return shown
 
@@ -332,3 +380,9 @@ class SeriesForm(forms.Form):
         label=_("default category"), queryset=Category.objects.all(), required=False
     )
     is_team_event = forms.BooleanField(label=_("team event"), required=False)
+    # The model's own fields (their choices, labels and help are the model's).
+    team_rule = Series._meta.get_field("team_rule").formfield(required=False)
+    teams_from_elite_roster = Series._meta.get_field("teams_from_elite_roster").formfield()
+
+    def clean(self) -> dict[str, Any]:
+        return _unsent_defaults(super().clean() or {}, ("team_rule",))

@@ -16,6 +16,7 @@ from tournaments.models import (
     Series,
     Table,
     TableSeat,
+    TeamMode,
     Tournament,
     TournamentStatus,
 )
@@ -150,7 +151,7 @@ SERIES_CARRIED_FIELDS = (
     "category", "theme", "venue", "format", "league_scoring", "league_points", "basic_rounds",
     "planned_field", "longer_word_rule", "prefer_tables_of", "has_semifinal", "final_size",
     "has_small_final", "small_final_size", "sit_out_rule", "rank_order", "early_end",
-    "tie_without_hejma", "confirm_deal_entry",
+    "tie_without_hejma", "confirm_deal_entry", "team_mode", "team_size",
 )  # fmt: skip
 
 
@@ -169,4 +170,8 @@ def series_defaults(series: Series) -> dict[str, Any]:
         defaults["host_clubs"] = list(latest.host_clubs.values_list("pk", flat=True))
     if series.default_category_id is not None:
         defaults["category"] = series.default_category_id
+    # The series owns its teams' rule; a team event's first edition has teams from the start.
+    defaults["team_rule"] = series.team_rule
+    if latest is None and series.is_team_event:
+        defaults["team_mode"] = TeamMode.TEAM_EVENT.value
     return defaults

@@ -29,6 +29,7 @@ from tournaments.models.rounds import (
     drawn_method_choices,
     drawn_method_refusal,
 )
+from tournaments.models.teams import TEAM_RULE_CHOICES, TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournaments.standings import METRICS
 from tournaments.visibility import may_see_draw
 
@@ -53,7 +54,10 @@ class CategorySerializer(ModelSerializer[Category]):
 class SeriesSerializer(ModelSerializer[Series]):
     class Meta:
         model = Series
-        fields = ["id", "name", "slug", "default_category", "is_team_event"]
+        fields = [
+            "id", "name", "slug", "default_category", "is_team_event", "team_rule",
+            "teams_from_elite_roster",
+        ]  # fmt: skip
 
 
 def _max_length(model: type[Season | Series], name: str) -> int:
@@ -89,6 +93,14 @@ class SeriesInputSerializer(serializers.Serializer[Any]):
         queryset=Category.objects.all(), allow_null=True, required=False
     )
     is_team_event = serializers.BooleanField(required=False)
+    team_rule = serializers.ChoiceField(
+        choices=TEAM_RULE_CHOICES,
+        required=False,
+        help_text="How the series' tournaments with teams rank them, unless one says otherwise.",
+    )
+    teams_from_elite_roster = serializers.BooleanField(
+        required=False, help_text="Team members come from the club's elite roster."
+    )
 
 
 class TournamentSerializer(ModelSerializer[Tournament]):
@@ -111,7 +123,7 @@ class TournamentSerializer(ModelSerializer[Tournament]):
             "has_semifinal", "final_size", "has_small_final", "small_final_size",
             "final_last_places_by_success", "sit_out_rule", "rank_order", "early_end",
             "tie_without_hejma", "tiebreaks", "allow_bots",
-            "format", "league_scoring", "league_points",
+            "format", "league_scoring", "league_points", "team_mode", "team_size", "team_rule",
         ]  # fmt: skip
 
 
@@ -152,9 +164,12 @@ class TournamentInputSerializer(ModelSerializer[Tournament]):
             "longer_word_rule", "prefer_tables_of", "has_semifinal", "final_size",
             "has_small_final", "small_final_size", "final_last_places_by_success",
             "sit_out_rule", "rank_order", "early_end", "tie_without_hejma", "tiebreaks",
-            "allow_bots", "format", "league_scoring", "league_points",
+            "allow_bots", "format", "league_scoring", "league_points", "team_mode", "team_size",
+            "team_rule",
         ]  # fmt: skip
         validators: list[Any] = []
+        # The database's bounds (a check constraint), stated so the schema says them too.
+        extra_kwargs = {"team_size": {"min_value": TEAM_SIZE_MIN, "max_value": TEAM_SIZE_MAX}}
 
 
 class ConfirmInputSerializer(serializers.Serializer[Any]):

@@ -16,9 +16,12 @@ from tournaments.models import Category, Season, Series, Tournament
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed
 from tournaments.services.changes import change_logged, refuse_unknown_fields
+from tournaments.standings.team_rules import DEFAULT_TEAM_RULE
 
 SEASON_FIELDS = ("year", "name")
-SERIES_FIELDS = ("name", "slug", "default_category", "is_team_event")
+SERIES_FIELDS = (
+    "name", "slug", "default_category", "is_team_event", "team_rule", "teams_from_elite_roster",
+)  # fmt: skip
 
 
 def _audit(by: AnyUser | None, obj: models.Model, flag: int, fields: dict[str, Any]) -> None:
@@ -100,6 +103,8 @@ def series_create(
     slug: str = "",
     default_category: Category | None = None,
     is_team_event: bool = False,
+    team_rule: str = DEFAULT_TEAM_RULE.value,
+    teams_from_elite_roster: bool = False,
 ) -> Series:
     """A new series; its address (``slug``) is made from the name unless given."""
     require_director(by)
@@ -107,7 +112,12 @@ def series_create(
     slug = slug or slugify(name)
     _assert_series_free(name, slug)
     series = Series(
-        name=name, slug=slug, default_category=default_category, is_team_event=is_team_event
+        name=name,
+        slug=slug,
+        default_category=default_category,
+        is_team_event=is_team_event,
+        team_rule=team_rule,
+        teams_from_elite_roster=teams_from_elite_roster,
     )
     series.full_clean()
     series.save()
@@ -117,7 +127,7 @@ def series_create(
 
 @transaction.atomic
 def series_update(*, by: AnyUser | None, series: Series, **fields: Any) -> Series:
-    """A series' name, address, default category or team flag. A new default category
+    """A series' name, address, default category or team settings. A new default category
     changes the ranking points of its tournaments that have no category of their own."""
     require_director(by)
     refuse_unknown_fields(fields, SERIES_FIELDS)

@@ -27,6 +27,7 @@ FORMAT_FIELDS = (
     "has_small_final", "small_final_size",
     "final_last_places_by_success", "sit_out_rule", "rank_order", "early_end",
     "tie_without_hejma", "tiebreaks", "allow_bots", "confirm_deal_entry",
+    "team_mode", "team_size", "team_rule",
 )  # fmt: skip
 M2M_FIELDS = ("host_clubs", "directors", "line_judges")
 

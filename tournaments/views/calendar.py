@@ -117,6 +117,8 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
         "slug": series.slug,
         "default_category": series.default_category_id,
         "is_team_event": series.is_team_event,
+        "team_rule": series.team_rule,
+        "teams_from_elite_roster": series.teams_from_elite_roster,
     }
     return _form_page(
         request,

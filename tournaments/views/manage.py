@@ -39,7 +39,9 @@ from tournaments.views.common import (
 )
 
 #: The fields choosing a series fills in (the page's script asks this page for them).
-SERIES_DEFAULT_FIELDS = ("edition", *selectors.SERIES_CARRIED_FIELDS, "host_clubs")
+SERIES_DEFAULT_FIELDS = (
+    "edition", *selectors.SERIES_CARRIED_FIELDS, "host_clubs", "team_rule", "team_mode",
+)  # fmt: skip
 
 
 def _form_fields(form: TournamentForm) -> dict[str, object]:

@@ -1,6 +1,7 @@
 /* The tournament form (templates/tournaments/tournament_form.html):
- * - a field that matters only for some value of another (data-shown-by, data-shown-value:
- *   the league's fields for a league, the small final's size once it is ticked) shows and
+ * - a field that matters only for some values of another (data-shown-by, data-shown-value,
+ *   space-separated: the league's fields for a league, the small final's size once it is
+ *   ticked, the team fields for either use of teams) shows and
  *   hides as that one changes; the server renders the same choice for the form's values;
  * - on a new tournament, choosing a series fills in what its next edition starts from: the
  *   page itself answers ?series_id=<pk> with those values (the server's, not a copy here). */
@@ -21,8 +22,8 @@
 
   function showFields() {
     form.querySelectorAll("[data-shown-by]").forEach(function (part) {
-      var wanted = part.getAttribute("data-shown-value");
-      var shown = current(part.getAttribute("data-shown-by")) === wanted;
+      var wanted = (part.getAttribute("data-shown-value") || "").split(" ");
+      var shown = wanted.indexOf(current(part.getAttribute("data-shown-by"))) >= 0;
       if (part.querySelector(".errorlist")) shown = true;
       part.hidden = !shown;
     });
