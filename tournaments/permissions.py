@@ -1,4 +1,4 @@
-"""Who may run a tournament.
+"""Who may run a tournament, and who may manage a club's teams in it.
 
 Decision: SCWU administrators may run any tournament; when a tournament has assigned
 directors (``Tournament.directors``) only they (and administrators) may run it; a tournament
@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
+from scwu.models import Club
 from scwu.roles import AnyUser, Role, has_role
 from scwu.security.second_factor import official_rights_held
 from tournaments.models import Tournament
@@ -38,3 +39,25 @@ def require_director(user: AnyUser | None, tournament: Tournament | None = None)
     """Raise ``PermissionDenied`` unless ``user`` may run ``tournament`` (or create one)."""
     if not can_direct(user, tournament):
         raise PermissionDenied(_("Only the tournament's directors may do this."))
+
+
+def is_club_captain(user: AnyUser | None, club: Club) -> bool:
+    """Whether ``user`` is ``club``'s captain (the user linked to the club's captain)."""
+    if not has_role(user, Role.CAPTAIN):
+        return False
+    player = getattr(user, "player", None)
+    return player is not None and club.captain_id == player.pk
+
+
+def can_manage_team(user: AnyUser | None, tournament: Tournament, club: Club) -> bool:
+    """A club's teams in a tournament are entered and changed by the tournament's directors
+    or the club's captain (when is the lifecycle's rule, ``tournaments.lifecycle.teams``)."""
+    return can_direct(user, tournament) or is_club_captain(user, club)
+
+
+def require_team_manager(user: AnyUser | None, tournament: Tournament, club: Club) -> None:
+    """Raise ``PermissionDenied`` unless ``user`` may manage ``club``'s teams in ``tournament``."""
+    if not can_manage_team(user, tournament, club):
+        raise PermissionDenied(
+            _("Only the tournament's directors or the club's captain may manage its teams.")
+        )

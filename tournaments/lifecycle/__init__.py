@@ -4,7 +4,7 @@
 modules register the rules of each part of the life. Importing the package registers them
 all: :mod:`.tournament` (its statuses, and who may act), :mod:`.rounds` (a round's
 statuses), :mod:`.league` (a league's nights), :mod:`.entries` (registering, check-in,
-withdrawals, substitutes).
+withdrawals, substitutes), :mod:`.teams` (entering, changing and withdrawing teams).
 """
 
 from tournaments.lifecycle import (  # noqa: F401  (registers)
@@ -12,6 +12,7 @@ from tournaments.lifecycle import (  # noqa: F401  (registers)
     entries,
     league,
     rounds,
+    teams,
     tournament,
 )
 from tournaments.lifecycle.base import (

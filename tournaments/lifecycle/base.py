@@ -34,6 +34,10 @@ class Action(StrEnum):
     CHECK_IN = "check_in"
     WITHDRAW = "withdraw"
     SUBSTITUTE = "substitute"
+    # Its teams (``Context.extra``: ``club``, the team's club).
+    TEAM_ENTER = "team_enter"
+    TEAM_CHANGE = "team_change"
+    TEAM_WITHDRAW = "team_withdraw"
     # Its rounds and stages.
     CREATE_ROUND = "create_round"
     CREATE_PLAYOFF = "create_playoff"
