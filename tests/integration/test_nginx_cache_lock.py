@@ -113,6 +113,18 @@ def test_a_crowd_at_a_live_page_not_yet_cached_costs_one_render(front: str, path
     assert SlowUpstream.seen[path] == 1
 
 
+def test_a_crowd_at_a_live_page_past_its_age_gets_the_stale_copy_at_once(front: str) -> None:
+    path = "/tournaments/open-2026/results/projector/"
+    assert crowd(front + path)[0] == [b"rendered"] * CROWD  # cached: one render
+    time.sleep(2.5)  # past the page's max-age
+    answers, took = crowd(front + path)
+    assert answers == [b"rendered"] * CROWD
+    # Nobody waited for the new render: one request refreshes it in the background.
+    assert took < RENDER_SECONDS
+    time.sleep(RENDER_SECONDS * 2)
+    assert SlowUpstream.seen[path] == 2
+
+
 def test_a_crowd_at_any_other_address_is_served_side_by_side(front: str) -> None:
     path = "/api/players/?page=2"
     answers, took = crowd(front + path)

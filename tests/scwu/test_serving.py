@@ -76,3 +76,29 @@ def test_a_server_process_loads_every_view_then_freezes_its_start_up_objects(ent
     frozen, views_loaded = done.stdout.split()
     assert int(frozen) > 50_000
     assert views_loaded == "True"
+
+
+def _directives(block: str, name: str) -> list[str]:
+    return [
+        line.strip().removeprefix(name).strip().rstrip(";")
+        for line in block.splitlines()
+        if line.strip().startswith(name + " ")
+    ]
+
+
+def _seconds(value: str) -> int:
+    return int(value.removesuffix("s"))
+
+
+def test_a_crowd_at_a_live_page_is_never_passed_to_the_site_uncached(tmp_path: Path) -> None:
+    config = nginx_render(front(tmp_path))
+    server = config.split("server {", 1)[1]
+    # A cached page past its age is served stale while one background request renders it.
+    assert "updating" in _directives(server, "proxy_cache_use_stale")[0].split()
+    assert _directives(server, "proxy_cache_background_update") == ["on"]
+    # A page not cached yet: the crowd waits for the one render as long as a render may take
+    # (nginx passes a reader whose wait ran out to the site and keeps nothing of its answer).
+    live = server.split("location ~ ^/tournaments/", 1)[1].split("}\n", 1)[0]
+    assert _directives(live, "proxy_cache_lock") == ["on"]
+    read_timeout = _seconds(_directives(server, "proxy_read_timeout")[0])
+    assert _seconds(_directives(live, "proxy_cache_lock_timeout")[0]) >= read_timeout
