@@ -170,8 +170,19 @@ def series_defaults(series: Series) -> dict[str, Any]:
         defaults["host_clubs"] = list(latest.host_clubs.values_list("pk", flat=True))
     if series.default_category_id is not None:
         defaults["category"] = series.default_category_id
-    # The series owns its teams' rule; a team event's first edition has teams from the start.
-    defaults["team_rule"] = series.team_rule
-    if latest is None and series.is_team_event:
+    # The series owns its teams' rule; a team event's first edition has teams from the start
+    # (a later edition carries its latest edition's choice).
+    teams = series_team_defaults(series)
+    defaults["team_rule"] = teams["team_rule"]
+    if latest is None:
+        defaults.update(teams)
+    return defaults
+
+
+def series_team_defaults(series: Series) -> dict[str, Any]:
+    """What a tournament of ``series`` takes about teams unless told otherwise: the series'
+    team rule, and in a team event series (``is_team_event``) teams as the headline."""
+    defaults: dict[str, Any] = {"team_rule": series.team_rule}
+    if series.is_team_event:
         defaults["team_mode"] = TeamMode.TEAM_EVENT.value
     return defaults

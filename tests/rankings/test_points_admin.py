@@ -25,6 +25,11 @@ def _post(client: Client, category: Category, rows: list[tuple[int, int]]) -> st
         "points-INITIAL_FORMS": 0,
         "points-MIN_NUM_FORMS": 0,
         "points-MAX_NUM_FORMS": 1000,
+        # The team points' table, untouched here.
+        "team_points-TOTAL_FORMS": 0,
+        "team_points-INITIAL_FORMS": 0,
+        "team_points-MIN_NUM_FORMS": 0,
+        "team_points-MAX_NUM_FORMS": 1000,
     }
     for i, (place, points) in enumerate(rows):
         data[f"points-{i}-place"] = place

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 
@@ -11,11 +11,13 @@ from tournaments.models import (
     RankingKind,
     Season,
     SeasonRankingRow,
+    TeamPlacing,
     TournamentStatus,
 )
 from tournaments.rankings.adapters import decimal_from_fraction, fraction_from_decimal
 from tournaments.standings import (
     SeasonRow,
+    TeamResult,
     TournamentResult,
     season_ranking_clubs,
     season_ranking_players,
@@ -37,6 +39,8 @@ class SeasonResults:
     results: list[TournamentResult]
     player_names: dict[int, str]
     club_names: dict[int, str]
+    #: The teams' results that earned team ranking points (they go to the teams' clubs).
+    teams: list[TeamResult] = field(default_factory=list)
 
 
 def season_results(season: Season) -> SeasonResults:
@@ -44,7 +48,8 @@ def season_results(season: Season) -> SeasonResults:
 
     A running tournament's placings are provisional (the final may still reorder them), and
     the ranking decides invitations, so only a tournament its director has finished counts.
-    Substitutes and unclassified withdrawals have no place and are left out.
+    Substitutes and unclassified withdrawals have no place and are left out. Team placings
+    with team ranking points (the category's team table) count for the teams' clubs.
     """
     rows = (
         Placing.objects.filter(
@@ -78,6 +83,28 @@ def season_results(season: Season) -> SeasonResults:
         counted.player_names[player_id] = nickname_key
         if club_id is not None:
             counted.club_names[club_id] = club_name
+    teams = (
+        TeamPlacing.objects.filter(
+            tournament__season=season,
+            tournament__status=TournamentStatus.FINISHED,
+            points__isnull=False,
+        )
+        .order_by("tournament_id", "team_id")
+        .values_list(
+            "tournament_id", "team_id", "team__club_id", "place", "points", "team__club__name"
+        )
+    )
+    for tournament_id, team_id, club_id, place, points, club_name in teams:
+        counted.teams.append(
+            TeamResult(
+                tournament_id=tournament_id,
+                team_id=team_id,
+                club_id=club_id,
+                place=place,
+                points=fraction_from_decimal(points),
+            )
+        )
+        counted.club_names[club_id] = club_name
     return counted
 
 
@@ -114,7 +141,7 @@ def season_rankings_compute(season_id: int) -> SeasonRankingCounts:
             return SeasonRankingCounts(players=0, clubs=0)
         counted = season_results(season)
         players = season_ranking_players(counted.results, names=counted.player_names)
-        clubs = season_ranking_clubs(counted.results, names=counted.club_names)
+        clubs = season_ranking_clubs(counted.results, teams=counted.teams, names=counted.club_names)
         SeasonRankingRow.objects.filter(season=season).delete()
         SeasonRankingRow.objects.bulk_create(
             _rows(season, RankingKind.PLAYERS, players) + _rows(season, RankingKind.CLUBS, clubs)

@@ -1,5 +1,5 @@
 """Writes of the results: the version bump after a change, the recomputation of the
-placings and qualification ranks, and the release control of rounds.
+placings, team placings and qualification ranks, and the release control of rounds.
 
 Debounce: ``results_changed`` bumps the version in the caller's transaction and, on
 commit, enqueues the recompute task with a short countdown only when no run is already
@@ -11,6 +11,7 @@ while a run is computing gives exactly one more.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -30,6 +31,8 @@ from tournaments.models import (
     PlacingStage,
     ResultsState,
     Round,
+    TeamMode,
+    TeamPlacing,
     Tournament,
 )
 from tournaments.permissions import require_director
@@ -38,6 +41,7 @@ from tournaments.standings import Standings
 
 from .compute import Computed, ResultsSettings, points_table, results_compute
 from .loading import ResultsData, points_table_load, results_load, visible_round_numbers
+from .teams import team_table, teams_load
 
 audit = logging.getLogger("scwu.audit")
 logger = logging.getLogger(__name__)
@@ -148,14 +152,57 @@ def _placings(
     return placings
 
 
-def _write_placings(tournament: Tournament, placings: list[Placing]) -> bool:
-    """Replace the tournament's placings as a set; returns whether a place or points moved."""
-    current = Placing.objects.filter(tournament=tournament)
-    before = set(current.values_list("entry_id", "place", "is_shared", "points"))
+#: What a change of a placing is, for the season's rankings: its subject, place and points.
+_RANKED_FIELDS = ("place", "is_shared", "points")
+
+
+def _write_set(
+    model: type[Placing] | type[TeamPlacing],
+    tournament: Tournament,
+    rows: Sequence[Placing] | Sequence[TeamPlacing],
+    subject: str,
+) -> bool:
+    """Replace the tournament's rows of ``model`` as a set; returns whether a subject's
+    place or points moved."""
+    fields = (subject, *_RANKED_FIELDS)
+    current = model.objects.filter(tournament=tournament)
+    before = set(current.values_list(*fields))
     current.delete()
-    Placing.objects.bulk_create(placings)
-    after = {(p.entry_id, p.place, p.is_shared, p.points) for p in placings}
+    model.objects.bulk_create(rows)  # type: ignore[arg-type]
+    after = {tuple(getattr(row, name) for name in fields) for row in rows}
     return before != after
+
+
+def _team_placings(tournament: Tournament, computed: Computed, version: int) -> list[TeamPlacing]:
+    """The team classification's lines, computed as the live read computes them (the same
+    :func:`team_table`), so the pages and the stored rows agree."""
+    if tournament.team_mode == TeamMode.OFF:
+        return []
+    classified = computed.classified_by is not None
+    table = team_table(
+        tournament,
+        teams_load(tournament),
+        standings=computed.standings,
+        classification=computed.classification if classified else None,
+        figures=computed.figures,
+    )
+    return [
+        TeamPlacing(
+            tournament=tournament,
+            team_id=line.team_id,
+            place=line.place,
+            is_shared=line.is_shared,
+            deals_played=line.deals_played,
+            deals_lost=line.deals_lost,
+            member_points=_decimal(line.member_points) or Decimal(0),
+            places_sum=line.places_sum,
+            best_place=line.best_place,
+            placky=line.placky,
+            points=_decimal(line.points),
+            version=version,
+        )
+        for line in table.standings
+    ]
 
 
 def _write_ranks(tournament: Tournament, data: ResultsData, standings: Standings) -> None:
@@ -178,7 +225,7 @@ def results_recompute(tournament_id: int) -> int:
     second run waits, then finds the version computed and does nothing. The version row
     itself is only touched at the end, because every results write bumps it: holding it
     through the computation would queue every deal of the tournament behind this run.
-    Placings and ranks are rewritten together or not at all.
+    Placings, team placings and ranks are rewritten together or not at all.
     """
     with transaction.atomic():
         list(
@@ -200,7 +247,13 @@ def results_recompute(tournament_id: int) -> int:
         full = results_compute(data, settings=settings_, visible=every_round)
         shown = results_compute(data, settings=settings_, visible=public, points=table)
         _write_ranks(tournament, data, full.standings)
-        changed = _write_placings(tournament, _placings(tournament, data, shown, version))
+        changed = _write_set(
+            Placing, tournament, _placings(tournament, data, shown, version), "entry_id"
+        )
+        # The teams' placings change with their members' (the club ranking counts them).
+        teams_changed = _write_set(
+            TeamPlacing, tournament, _team_placings(tournament, shown, version), "team_id"
+        )
         all_finished = bool(data.rounds) and all(info.finished for _, info in data.rounds)
         ResultsState.objects.filter(pk=state.pk).update(
             computed=version,
@@ -212,7 +265,7 @@ def results_recompute(tournament_id: int) -> int:
                 and all_finished
             ),
         )
-        if changed:
+        if changed or teams_changed:
             season_id = tournament.season_id
             transaction.on_commit(lambda: season_rankings_enqueue(season_id))
         # Rated after the debounced recompute, not per deal: a burst of deals queues one

@@ -9,9 +9,8 @@ Decisions (printed on the page by :func:`team_rule_description`):
 - A scoring member counts for the team exactly when the individual classification places
   them: playing, or withdrawn and kept classified by the director. A member withdrawn and
   not classified counts for nothing, like in the individual classification.
-- The team's substitute counts only in the place of the team's member it replaced
-  (``Entry.replaces``, the individual substitute of a withdrawn member who does not
-  count); otherwise its results stay individual.
+- The team's substitute counts only in the place of a member who does not count
+  (withdrawn and not classified); otherwise its results stay individual.
 - Before the classification exists, places are the basic rounds' (provisional), and a
   finalist still playing holds the standings' place; team ranking points (the category's
   team table, shared places split like the players') are awarded once the tournament is
@@ -56,14 +55,12 @@ from .selectors import tournament_results
 
 @dataclass(frozen=True)
 class TeamMemberRecord:
-    """A team member as loaded: the entry, and whom its entry replaces (a substitute)."""
+    """A team member as loaded."""
 
     entry_id: int
     player_id: int
     nickname: str
     is_substitute: bool
-    #: The player the member's entry replaces (``Entry.replaces``), if any.
-    replaces_player_id: int | None
 
 
 @dataclass(frozen=True)
@@ -84,7 +81,7 @@ def teams_load(tournament: Tournament) -> tuple[TeamRecord, ...]:
         .values_list("pk", "name", "club_id", "club__name", "club__slug")
     )
     members: dict[int, list[TeamMemberRecord]] = {}
-    for team_id, entry_id, player_id, nickname, substitute, replaces in (
+    for team_id, entry_id, player_id, nickname, substitute in (
         TeamMember.objects.filter(team__tournament_id=tournament.pk)
         .order_by("is_substitute", "entry__player__nickname_key")
         .values_list(
@@ -93,11 +90,10 @@ def teams_load(tournament: Tournament) -> tuple[TeamRecord, ...]:
             "entry__player_id",
             "entry__player__nickname",
             "is_substitute",
-            "entry__replaces__player_id",
         )
     ):
         members.setdefault(team_id, []).append(
-            TeamMemberRecord(entry_id, player_id, nickname, bool(substitute), replaces)
+            TeamMemberRecord(entry_id, player_id, nickname, bool(substitute))
         )
     return tuple(
         TeamRecord(pk, name, club_id, club_name, slug, tuple(members.get(pk, ())))
@@ -202,14 +198,10 @@ def _individual(
 _UNSEEN = _Individual(EntrantStatus.SCORING, None, False, None)
 
 
-def _member_counts(member: TeamMemberRecord, team: TeamRecord, status: dict[int, bool]) -> bool:
+def _member_counts(member: TeamMemberRecord, team: TeamRecord, placed: dict[int, bool]) -> bool:
     if not member.is_substitute:
-        return status.get(member.player_id, True)
-    replaced = member.replaces_player_id
-    return any(
-        m.player_id == replaced and not m.is_substitute and not status.get(m.player_id, True)
-        for m in team.members
-    )
+        return placed.get(member.player_id, True)
+    return any(not m.is_substitute and not placed[m.player_id] for m in team.members)
 
 
 def _member_figures(
@@ -250,17 +242,16 @@ class TeamTable:
 
 
 def team_table(
+    tournament: Tournament,
     teams: Sequence[TeamRecord],
     *,
     standings: Standings,
     classification: Classification | None,
     figures: Mapping[int, Tally],
-    rule: TeamRule,
-    team_size: int,
-    points: PointsTable | None,
 ) -> TeamTable:
-    """The team standings from the individual results (``classification``: ``None`` until
-    the tournament is classified; points are awarded only then)."""
+    """The team standings from the individual results under the tournament's rule
+    (``classification``: ``None`` until the tournament is classified; the category's team
+    points are awarded only then). The live read and the recompute both call this."""
     individual, placed = _individual(standings, classification)
     members = {team.team_id: _member_figures(team, individual, figures) for team in teams}
     lines = [
@@ -282,10 +273,10 @@ def team_table(
     ]
     ranked = team_standings(
         lines,
-        rule=rule,
-        team_size=team_size,
+        rule=TeamRule(tournament.team_rule),
+        team_size=tournament.team_size,
         placed=placed,
-        points=points if classification is not None else None,
+        points=team_points_table(tournament) if teams and classification is not None else None,
     )
     return TeamTable(standings=ranked, members=members)
 
@@ -317,7 +308,7 @@ def team_rule_description(tournament: Tournament) -> str:
     counting = _(
         "A withdrawn member counts as the director decided for the individual "
         "classification (kept classified: counted; otherwise not); the team's substitute "
-        "counts only in the place of the member it replaced."
+        "counts only in the place of a member who does not count."
     )
     return f"{head} {ties} {counting}"
 
@@ -330,15 +321,12 @@ def team_classification(
     and API answer."""
     results = tournament_results(tournament, include_unreleased=include_unreleased)
     teams = teams_load(tournament)
-    rule = TeamRule(tournament.team_rule)
     table = team_table(
+        tournament,
         teams,
         standings=results.standings,
         classification=results.classification if results.classified_by is not None else None,
         figures=results.figures,
-        rule=rule,
-        team_size=tournament.team_size,
-        points=team_points_table(tournament) if results.classified_by is not None else None,
     )
     record_of = {team.team_id: team for team in teams}
     rows = tuple(
@@ -364,7 +352,7 @@ def team_classification(
     return TeamClassification(
         tournament_id=tournament.pk,
         mode=TeamMode(tournament.team_mode),
-        rule=rule,
+        rule=TeamRule(tournament.team_rule),
         rule_description=team_rule_description(tournament),
         team_size=tournament.team_size,
         rows=rows,

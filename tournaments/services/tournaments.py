@@ -17,6 +17,7 @@ from tournaments.lifecycle.tournament import status_action, transition_refusal
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.permissions import require_director
 from tournaments.results.services import results_changed, season_rankings_enqueue
+from tournaments.selectors import series_team_defaults
 from tournaments.services.changes import change_logged, refuse_unknown_fields
 from tournaments.services.notifications import FINAL_CLASSIFICATION_TASK
 
@@ -58,6 +59,10 @@ def tournament_create(*, by: AnyUser | None, **fields: Any) -> Tournament:
     unknown = set(fields) - set(FORMAT_FIELDS) - {"slug"}
     if unknown:
         raise ValidationError({sorted(unknown)[0]: [_("Unknown field.")]}, code="unknown")
+    if fields.get("series") is not None:
+        # What the caller leaves out about teams follows the series (the API's omissions).
+        for name, value in series_team_defaults(fields["series"]).items():
+            fields.setdefault(name, value)
     tournament = Tournament(**fields)
     if not tournament.slug and tournament.name and fields.get("season") is not None:
         tournament.slug = _unique_slug(tournament.name, tournament.edition, fields["season"].year)

@@ -3,7 +3,10 @@
 A season ranking sums ranking points over the season's tournaments. Ties are
 broken by more tournaments won, then the best single tournament (most points in
 one tournament), then shared. A club's points are those its players earned while
-members: each result carries the club at the time.
+members: each result carries the club at the time, plus the team ranking points its
+teams earned (:class:`TeamResult`): a team's points go to its club's total in that
+tournament, a team's first place counts as a win of its club, and the best single
+tournament is the club's players' and teams' points there together.
 
 >>> results = [
 ...     TournamentResult(1, player_id=7, place=1, points=100, club_id=1),
@@ -14,6 +17,9 @@ members: each result carries the club at the time.
 [(7, 1, Fraction(160, 1)), (8, 2, Fraction(100, 1))]
 >>> [(r.subject_id, r.points) for r in season_ranking_clubs(results)]
 [(2, Fraction(160, 1)), (1, Fraction(100, 1))]
+>>> teams = [TeamResult(3, team_id=1, club_id=1, place=1, points=90)]
+>>> [(r.subject_id, r.points, r.wins) for r in season_ranking_clubs(results, teams=teams)]
+[(1, Fraction(190, 1), 2), (2, Fraction(160, 1), 1)]
 """
 
 from __future__ import annotations
@@ -45,6 +51,17 @@ class TournamentResult:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamResult:
+    """A team's result in one tournament: its place and team ranking points, its club."""
+
+    tournament_id: int
+    team_id: int
+    club_id: int
+    place: int | None
+    points: Fraction | int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SeasonRow:
     """A player (or club) in a season ranking."""
 
@@ -57,8 +74,11 @@ class SeasonRow:
     best_result: Fraction
 
 
+_Result = TournamentResult | TeamResult
+
+
 def _rank(
-    by_subject: Mapping[int, Mapping[int, list[TournamentResult]]],
+    by_subject: Mapping[int, Mapping[int, list[_Result]]],
     names: Mapping[int, str] | None,
 ) -> tuple[SeasonRow, ...]:
     subjects = sorted(by_subject)
@@ -94,8 +114,8 @@ def _rank(
 
 def _group(
     results: Iterable[TournamentResult], subject: Callable[[TournamentResult], int | None]
-) -> dict[int, dict[int, list[TournamentResult]]]:
-    grouped: dict[int, dict[int, list[TournamentResult]]] = {}
+) -> dict[int, dict[int, list[_Result]]]:
+    grouped: dict[int, dict[int, list[_Result]]] = {}
     seen: set[tuple[int, PlayerId]] = set()
     for result in results:
         if (result.tournament_id, result.player_id) in seen:
@@ -117,14 +137,27 @@ def season_ranking_players(
 
 
 def season_ranking_clubs(
-    results: Iterable[TournamentResult], *, names: Mapping[int, str] | None = None
+    results: Iterable[TournamentResult],
+    *,
+    teams: Iterable[TeamResult] = (),
+    names: Mapping[int, str] | None = None,
 ) -> tuple[SeasonRow, ...]:
-    """The season ranking of clubs, over results with a club at the time.
+    """The season ranking of clubs, over results with a club at the time and its teams'.
 
-    A club's wins are the tournaments one of its players won while a member; its
-    best single result is its players' points in one tournament together.
+    A club's wins are the tournaments one of its players (while a member) or one of its
+    teams won; its best single result is its players' and teams' points in one
+    tournament together.
     """
-    return _rank(_group(results, lambda r: r.club_id), names)
+    grouped = _group(results, lambda r: r.club_id)
+    seen: set[tuple[int, int]] = set()
+    for team in teams:
+        if (team.tournament_id, team.team_id) in seen:
+            raise InvalidEntrantsError(
+                f"team {team.team_id} has two results in tournament {team.tournament_id}."
+            )
+        seen.add((team.tournament_id, team.team_id))
+        grouped.setdefault(team.club_id, {}).setdefault(team.tournament_id, []).append(team)
+    return _rank(grouped, names)
 
 
 def player_of_the_year(ranking: Sequence[SeasonRow]) -> tuple[PlayerId, ...]:
