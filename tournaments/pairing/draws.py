@@ -1,5 +1,10 @@
 """Draw generators: plain classes over a :class:`DrawRequest`, no database.
 
+What every generated draw weighs, strongest first (the order is set out in
+:mod:`.teammates`): the table sizes, teammates at different tables, no repeated
+tablemates, the method's own aim, seat A balance. A final's table is fixed by the ranking
+and a manual draw by the director: their teammates at one table are flagged, not moved.
+
 >>> from tournaments.pairing import DrawRequest, Entrant, draw_make
 >>> request = DrawRequest(round_number=1, entrants=tuple(Entrant(i) for i in range(1, 15)), seed=7)
 >>> [len(t) for t in draw_make(request).tables]
@@ -12,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from .errors import DrawProblemsError, FieldSizeError, InputError, ParamValue, TieAtCutError
-from .flags import Flag, rounds_text
+from .flags import Flag, joined
 from .history import ledger, meetings, pair, repeats_in
 from .manual import check_manual_draw
 from .model import Draw, DrawRequest, Entrant, Method, QualityReport, TablePolicy, Tables
@@ -20,6 +25,7 @@ from .schedule import schedule_make
 from .search import anneal, split
 from .seats import SeatLedger, seat_a_again, seat_round
 from .sizes import table_sizes
+from .teammates import apart, teammate_flags, teammate_pairs, teams_of_two
 
 #: cost of seating a pair together once more; far above any rank-distance cost
 REPEAT_COST = 1000.0
@@ -40,6 +46,7 @@ class DrawGenerator:
         self.met = meetings(request.history)
         self.ledger: SeatLedger = ledger(request.history)
         self.seated = [e for e in request.entrants if e.is_eligible]
+        self.teams = teams_of_two(request.teams, [e.id for e in self.seated])
 
     def check(self) -> None:
         """Raise the :class:`PairingError` the draw would, without searching: what a
@@ -68,6 +75,19 @@ class DrawGenerator:
                     cost[i][j] = cost[j][i] = c
         return cost
 
+    def team_of(self, order: Sequence[Entrant]) -> list[int | None] | None:
+        """The team of each index of ``order`` for the search; ``None`` when no two seated
+        players are teammates (the search then runs exactly as without teams)."""
+        if not self.teams:
+            return None
+        return [self.teams.get(e.id) for e in order]
+
+    def start(self, tables: list[list[int]], teams: list[int | None] | None) -> list[list[int]]:
+        """A search's first grouping (indices), moved to the fewest teammate pairs."""
+        if teams is None:
+            return tables
+        return apart(tables, {i: t for i, t in enumerate(teams) if t is not None})
+
     def finish(self, tables: Tables) -> Draw:
         request = self.request
         flags: list[Flag] = []
@@ -88,9 +108,10 @@ class DrawGenerator:
             rparams: dict[str, ParamValue] = {
                 "a": rep.a,
                 "b": rep.b,
-                "rounds": rounds_text(rep.rounds),
+                "rounds": joined(rep.rounds),
             }
             flags.append(Flag("repeat_unavoidable", rparams, table=rep.table))
+        flags += teammate_flags(tables, self.teams)
         field_ids = [e.id for e in self.seated]
         again = seat_a_again(tables, self.ledger, field_ids)
         for number, table in enumerate(tables, start=1):
@@ -135,16 +156,31 @@ class RandomDraw(DrawGenerator):
         order = list(self.seated)
         cost = self.pair_costs(order)
         planned = self.planned()
-        if planned is not None and not any(
-            self.met.get(pair(p, q)) for t in planned for i, p in enumerate(t) for q in t[i + 1 :]
+        if (
+            planned is not None
+            and not any(
+                self.met.get(pair(p, q))
+                for t in planned
+                for i, p in enumerate(t)
+                for q in t[i + 1 :]
+            )
+            # a plan that seats teammates together is left when a draw can seat fewer
+            and teammate_pairs(planned, self.teams)
+            == teammate_pairs(apart(planned, self.teams), self.teams)
         ):
             return planned
+        teams = self.team_of(order)
         best: tuple[float, list[list[int]]] | None = None
         for _ in range(self.restarts):
             idx = list(range(len(order)))
             self.rng.shuffle(idx)
             tables, total = anneal(
-                split(idx, sizes), cost, self.rng, steps=300 * len(order), temperature=REPEAT_COST
+                self.start(split(idx, sizes), teams),
+                cost,
+                self.rng,
+                steps=300 * len(order),
+                temperature=REPEAT_COST,
+                teams=teams,
             )
             if best is None or total < best[0]:
                 best = (total, tables)
@@ -227,11 +263,17 @@ class StandingsDraw(DrawGenerator):
         for i in range(len(order)):
             for j in range(len(order)):
                 cost[i][j] += float((i - j) ** 2)
-        start = split(list(range(len(order))), sizes)
+        teams = self.team_of(order)
+        start = self.start(split(list(range(len(order))), sizes), teams)
         best: tuple[float, list[list[int]]] | None = None
         for _ in range(self.restarts):
             tables, total = anneal(
-                start, cost, self.rng, steps=600 * len(order), temperature=float(len(order) ** 2)
+                start,
+                cost,
+                self.rng,
+                steps=600 * len(order),
+                temperature=float(len(order) ** 2),
+                teams=teams,
             )
             if best is None or total < best[0]:
                 best = (total, tables)
@@ -287,7 +329,7 @@ class ManualDraw(DrawGenerator):
     def problems(self) -> tuple[Flag, ...]:
         r = self.request
         return check_manual_draw(
-            r.manual_tables, r.entrants, r.history, r.policy, optional=r.optional
+            r.manual_tables, r.entrants, r.history, r.policy, optional=r.optional, teams=r.teams
         )
 
     def check(self) -> None:

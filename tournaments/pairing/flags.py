@@ -21,6 +21,7 @@ TEMPLATES: dict[str, str] = {
     "table_size": "Table of {size}: {players} players do not divide into tables of {preferred}.",
     "seat_a_again": "{player} sits A again: everyone at this table has had A.",
     "left_out": "{player} is not seated: {status}.",
+    "teammates_together": "Teammates at one table: {teammates} (team {team}).",
     # problems found by the manual-draw checker
     "player_twice": "{player} is seated {count} times.",
     "unknown_player": "{player} is not an entrant of this round.",
@@ -44,9 +45,9 @@ ERRORS = frozenset(
 )
 
 
-def rounds_text(rounds: list[int] | tuple[int, ...]) -> str:
+def joined(items: list[int] | tuple[int, ...]) -> str:
     """``[1]`` -> ``'1'``; ``[1, 3]`` -> ``'1 and 3'``; ``[1, 2, 3]`` -> ``'1, 2 and 3'``."""
-    parts = [str(r) for r in rounds]
+    parts = [str(r) for r in items]
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -66,8 +67,9 @@ class Flag:
 
     @property
     def message(self) -> str:
-        """The English sentence for this flag."""
-        return TEMPLATES[self.code].format(**self.params)
+        """The English sentence for this flag (a list of ids reads ``1, 2 and 3``)."""
+        params = {k: joined(v) if isinstance(v, list) else v for k, v in self.params.items()}
+        return TEMPLATES[self.code].format(**params)
 
     @property
     def is_error(self) -> bool:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .errors import ParamValue
-from .flags import Flag, rounds_text
+from .flags import Flag, joined
 from .history import meetings, repeats_in
 from .model import Entrant, PastRound, TablePolicy
+from .teammates import teammate_flags, teams_of_two
 
 
 def check_manual_draw(
@@ -17,6 +18,7 @@ def check_manual_draw(
     history: Sequence[PastRound] = (),
     policy: TablePolicy | None = None,
     optional: Collection[int] = (),
+    teams: Mapping[int, int] | None = None,
 ) -> tuple[Flag, ...]:
     """Every problem in ``tables`` (seat order as given); empty when all is well.
 
@@ -24,7 +26,8 @@ def check_manual_draw(
     player, an ineligible (withdrawn or banned) player, an eligible entrant
     without a seat (unless listed in ``optional``), a table below the minimum or
     above the maximum size.
-    Warnings: pairs who met in an earlier round.
+    Warnings: pairs who met in an earlier round; teammates at one table (``teams``:
+    player id -> team id).
     """
     policy = policy or TablePolicy()
     known = {e.id: e for e in entrants}
@@ -59,7 +62,8 @@ def check_manual_draw(
         rparams: dict[str, ParamValue] = {
             "a": rep.a,
             "b": rep.b,
-            "rounds": rounds_text(rep.rounds),
+            "rounds": joined(rep.rounds),
         }
         problems.append(Flag("repeat", rparams, table=rep.table))
+    problems += teammate_flags(tables, teams_of_two(teams or {}, list(seen)))
     return tuple(problems)

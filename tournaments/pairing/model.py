@@ -7,6 +7,7 @@ is a tuple of ids in seat order: index 0 sits A (and deals first), 1 sits B...
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,9 @@ class DrawRequest:
     #: entrants a manual draw may leave without a seat (a final seats only some of the
     #: field; a play-off's fillers are optional); empty: every eligible entrant is seated
     optional: tuple[int, ...] = ()
+    #: player id -> team id for players in a team (:mod:`.teammates`: kept at different
+    #: tables); players not in it, or not seated, are in no team as far as the draw goes
+    teams: Mapping[int, int] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         ids = [e.id for e in self.entrants]
@@ -140,6 +144,7 @@ class DrawRequest:
             "final_size": self.final_size,
             "manual_tables": [list(t) for t in self.manual_tables],
             "optional": list(self.optional),
+            "teams": {str(p): t for p, t in sorted(self.teams.items())},
         }
 
     @classmethod
@@ -154,6 +159,7 @@ class DrawRequest:
             final_size=int(data.get("final_size", 6)),
             manual_tables=tuple(tuple(int(p) for p in t) for t in data.get("manual_tables", [])),
             optional=tuple(int(p) for p in data.get("optional", [])),
+            teams={int(p): int(t) for p, t in data.get("teams", {}).items()},
         )
 
 

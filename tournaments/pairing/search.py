@@ -4,6 +4,8 @@ The cost of a grouping is the sum of a pairwise cost over players sharing a
 table (repeats cost a lot, rank distance a little).  The search is simulated
 annealing over swaps between tables with a fixed number of steps, so the
 result depends only on the inputs and the seeded generator, never on time.
+Given each player's team (``teams``), it never makes a swap that seats more teammates
+together: teammates apart come before every cost (see :mod:`.teammates`).
 """
 
 from __future__ import annotations
@@ -33,8 +35,14 @@ def anneal(
     *,
     steps: int,
     temperature: float = 2.0,
+    teams: Sequence[int | None] | None = None,
 ) -> tuple[list[list[int]], float]:
-    """Improve ``tables`` (indices into ``cost``) by swaps; returns best and its cost."""
+    """Improve ``tables`` (indices into ``cost``) by swaps; returns best and its cost.
+
+    ``teams[i]`` is the team of index ``i`` (``None``: no team); swaps that would add a
+    pair of teammates at a table are not made, so no more teammates share a table than at
+    the start.
+    """
     current = [list(t) for t in tables]
     total = sum(table_cost(t, cost) for t in current)
     best, best_total = [list(t) for t in current], total
@@ -53,6 +61,8 @@ def anneal(
         i = rng.randrange(len(ta))
         j = rng.randrange(len(tb))
         p, q = ta[i], tb[j]
+        if teams is not None and _adds_teammates(teams, ta, i, tb, j):
+            continue
         row_p, row_q = cost[p], cost[q]
         delta = 0.0
         for k, x in enumerate(ta):
@@ -70,3 +80,20 @@ def anneal(
                 if best_total <= 0:
                     break
     return best, best_total
+
+
+def _adds_teammates(
+    teams: Sequence[int | None], ta: Sequence[int], i: int, tb: Sequence[int], j: int
+) -> bool:
+    """Whether swapping ``ta[i]`` and ``tb[j]`` seats more pairs of teammates together."""
+    tp, tq = teams[ta[i]], teams[tb[j]]
+    if tp == tq:
+        return False
+    change = 0
+    for k, x in enumerate(ta):
+        if k != i and teams[x] is not None:
+            change += (teams[x] == tq) - (teams[x] == tp)
+    for k, x in enumerate(tb):
+        if k != j and teams[x] is not None:
+            change += (teams[x] == tp) - (teams[x] == tq)
+    return change > 0

@@ -38,6 +38,7 @@ from tournaments.models import (
     RoundStatus,
     Table,
     TableSeat,
+    TeamMode,
 )
 from tournaments.models.rounds import DrawMethod, drawn_method_choices, drawn_method_refusal
 from tournaments.pairing.draws import draw_check, draw_make
@@ -59,6 +60,7 @@ from tournaments.rating.selectors import ratings_for
 from tournaments.results.playoff import playoff_seating
 from tournaments.results.selectors import tournament_results
 from tournaments.results.services import results_changed, results_recompute_if_stale
+from tournaments.results.teams import teams_load
 from tournaments.services.draw_errors import flag_labelled, flag_text_of, pairing_error_message
 from tournaments.services.notifications import DRAW_PUBLISHED_TASK
 from tournaments.services.rounds import round_word_for_field, word_switch
@@ -109,6 +111,7 @@ class _Field:
         self.eligible = [e for e in entrants if e.is_eligible]
         self.optional = tuple(sorted(optional))
         self.history = _history(round)
+        self.teams, self.team_names = _teams(round, set(self.names))
         self.policy = TablePolicy(preferred=round.tournament.prefer_tables_of, max_size=6)
         self.final_size = (
             round.tournament.small_final_size
@@ -131,7 +134,12 @@ class _Field:
             final_size=self.final_size,
             manual_tables=manual,
             optional=self.optional,
+            teams=self.teams,
         )
+
+    def labelled(self, flag: dict[str, Any]) -> dict[str, Any]:
+        """A pairing flag with the nicknames and team names it names."""
+        return flag_labelled(flag, self.names, self.team_names)
 
     def refuse(self, exc: PairingError, field: str = "round") -> ValidationError:
         return ValidationError({field: [pairing_error_message(exc, self.names)]}, code=exc.code)
@@ -186,6 +194,17 @@ def _history(round: Round) -> tuple[PastRound, ...]:
         PastRound(number, tuple(tuple(t) for _, t in sorted(tables.items())))
         for number, tables in sorted(rounds.items())
     )
+
+
+def _teams(round: Round, field: set[int]) -> tuple[dict[int, int], dict[int, str]]:
+    """Entry id -> team id for the field's team members (a substitute is one of the team:
+    teammates are kept at different tables), and the names of those teams; none when the
+    tournament has no teams."""
+    if round.tournament.team_mode == TeamMode.OFF:
+        return {}, {}
+    teams = teams_load(round.tournament)
+    members = {m.entry_id: t.team_id for t in teams for m in t.members if m.entry_id in field}
+    return members, {t.team_id: t.name for t in teams if t.team_id in members.values()}
 
 
 def draw_replay(inputs: dict[str, Any]) -> Draw:
@@ -255,11 +274,11 @@ def round_draw_start(
     return round
 
 
-def _write(round: Round, draw: Draw, names: dict[int, str]) -> None:
+def _write(round: Round, draw: Draw, field: _Field) -> None:
     manual = draw.request.method is Method.MANUAL
     flags = []
     for flag in draw.flags:
-        data = flag_labelled(flag.to_dict(), names)
+        data = field.labelled(flag.to_dict())
         if manual and data["code"] == "repeat_unavoidable":
             data["code"] = "repeat"
         flags.append(data)
@@ -322,7 +341,7 @@ def round_draw_run(*, round_id: int, seed: int, job: str = "") -> Round:
                 return round
             field = _Field(round)
             method = Method(round.draw_method)
-            _write(round, draw_make(field.request(round, seed=seed, method=method)), field.names)
+            _write(round, draw_make(field.request(round, seed=seed, method=method)), field)
             return round
     except PairingError as exc:
         try:
@@ -357,7 +376,7 @@ def _confirm(round: Round, tables: Tables, field: _Field, name: str, seed: int) 
     problems = check_manual_draw(
         tables, field.entrants, field.history, field.policy, optional=field.optional
     )
-    errors = [flag_text_of(flag_labelled(p.to_dict(), field.names)) for p in problems if p.is_error]
+    errors = [flag_text_of(field.labelled(p.to_dict())) for p in problems if p.is_error]
     if errors:
         raise ValidationError({name: errors}, code="draw_problems")
     try:
@@ -385,7 +404,7 @@ def round_draw_manual(*, by: AnyUser | None, round: Round, tables: list[list[int
     field = _Field(round)
     draw = _confirm(round, tuple(tuple(t) for t in tables), field, "tables", 0)
     round.draw_method = DrawMethod.MANUAL
-    _write(round, draw, field.names)
+    _write(round, draw, field)
     return round
 
 
@@ -424,7 +443,7 @@ def seat_swap(*, by: AnyUser | None, seat: TableSeat, entry: Entry) -> Round:
     draw = _confirm(round, tuple(tuple(r) for r in plan), field, "entry", round.draw_seed or 0)
     swaps = int(round.draw_report.get("swaps", 0)) + 1
     method, seed = round.draw_method, round.draw_seed or 0
-    _write(round, draw, field.names)
+    _write(round, draw, field)
     round.draw_method = method
     round.draw_seed = seed
     round.draw_report["swaps"] = swaps
