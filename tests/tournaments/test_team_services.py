@@ -17,12 +17,15 @@ from tests.factories import (
     EntryFactory,
     MembershipFactory,
     PlayerFactory,
+    SeasonFactory,
     TournamentFactory,
     UserFactory,
 )
+from tournaments.lifecycle import Action, Context, offers
 from tournaments.models import (
     Entry,
     EntryStatus,
+    Series,
     Team,
     TeamMember,
     TeamMode,
@@ -30,6 +33,8 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services.teams import team_change, team_enter, team_withdraw
+from tournaments.services.tournaments import tournament_create
+from tournaments.standings.team_rules import TeamRule
 
 pytestmark = pytest.mark.django_db
 
@@ -315,3 +320,53 @@ def test_withdrawing_a_team_keeps_its_players_entries(event: Tournament, directo
     assert not Team.objects.filter(pk=pk).exists()
     assert Entry.objects.filter(tournament=event).count() == 3
     assert LogEntry.objects.filter(object_id=str(pk), action_flag=DELETION).exists()
+
+
+def test_offers_say_who_may_enter_a_team_and_why_not(event: Tournament, director: User) -> None:
+    club = ClubFactory()
+    captain_user = UserFactory()
+    captain: Player = PlayerFactory(user=captain_user)
+    club.captain = captain
+    club.save()
+    context = {"club": club}
+    assert offers(event, [Action.TEAM_ENTER], Context(by=director, extra=context))[
+        "team_enter"
+    ].allowed
+    assert offers(event, [Action.TEAM_ENTER], Context(by=captain_user, extra=context))[
+        "team_enter"
+    ].allowed
+    stranger = offers(event, [Action.TEAM_ENTER], Context(by=UserFactory(), extra=context))
+    assert stranger["team_enter"].code == "not_team_manager"
+    Tournament.objects.filter(pk=event.pk).update(status=TournamentStatus.RUNNING)
+    event.refresh_from_db()
+    late = offers(event, [Action.TEAM_ENTER], Context(by=captain_user, extra=context))
+    assert late["team_enter"].code == "registration_closed"
+
+
+def test_a_team_event_series_tournament_has_teams_and_the_series_rule(director: User) -> None:
+    series = Series.objects.create(
+        name="Team Championship",
+        slug="team-championship",
+        is_team_event=True,
+        team_rule=TeamRule.PLACES,
+    )
+    t = tournament_create(
+        by=director,
+        season=SeasonFactory(),
+        series=series,
+        name="IX. Team Championship",
+        start_date=dt.date(2026, 6, 1),
+        end_date=dt.date(2026, 6, 1),
+    )
+    assert (t.team_mode, t.team_rule) == (TeamMode.TEAM_EVENT, TeamRule.PLACES)
+    # What the director says stands.
+    own = tournament_create(
+        by=director,
+        season=SeasonFactory(),
+        series=series,
+        name="Open",
+        start_date=dt.date(2026, 7, 1),
+        end_date=dt.date(2026, 7, 1),
+        team_mode=TeamMode.OFF,
+    )
+    assert own.team_mode == TeamMode.OFF
