@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -67,6 +68,38 @@ def apart_exists(team_sizes: Sequence[int], table_capacities: Sequence[int]) -> 
     return flow == sum(team_sizes)
 
 
+def fewest_pairs(team_sizes: Sequence[int], table_capacities: Sequence[int]) -> int:
+    """The fewest pairs of teammates at one table over every seating, by dynamic programming
+    over the teams (largest first) and the tables' free places (as a sorted tuple: tables
+    with as many places free are alike), written apart from the draw's flow."""
+    teams = sorted(team_sizes, reverse=True)
+
+    def spreads(
+        k: int, free: tuple[int, ...], before: tuple[int, int] = (-1, 0)
+    ) -> Iterator[tuple[int, ...]]:
+        """Members per table; tables with as many free places take non-increasing counts."""
+        if not free:
+            if k == 0:
+                yield ()
+            return
+        top = min(k, free[0], before[1] if before[0] == free[0] else k)
+        for here in range(top + 1):
+            for rest in spreads(k - here, free[1:], (free[0], here)):
+                yield (here, *rest)
+
+    @cache
+    def best(i: int, free: tuple[int, ...]) -> int:
+        if i == len(teams):
+            return 0
+        return min(
+            sum(s * (s - 1) // 2 for s in spread)
+            + best(i + 1, tuple(sorted(f - s for f, s in zip(free, spread, strict=True))))
+            for spread in spreads(teams[i], free)
+        )
+
+    return best(0, tuple(sorted(table_capacities)))
+
+
 @st.composite
 def fields_with_teams(draw: st.DrawFn) -> tuple[int, dict[int, int], TablePolicy]:
     """12-40 players, some in teams of 2-4 (team ids from 100), the rest in none."""
@@ -110,6 +143,9 @@ def test_the_draw_never_seats_teammates_together_when_a_seating_without_that_exi
     together = tables_with_teammates(draw.tables, teams)
     if apart_exists(team_sizes, table_sizes(n, policy)):
         assert together == set()
+    # where some must meet, as few as the table sizes allow
+    pairs = sum(len(mates) * (len(mates) - 1) // 2 for _, _, mates in together)
+    assert pairs == fewest_pairs(team_sizes, table_sizes(n, policy))
     flagged = {
         (f.table, f.params["team"], frozenset(f.params["teammates"]))  # type: ignore[arg-type]
         for f in draw.flags
