@@ -267,6 +267,9 @@ class TeamAdmin(admin.ModelAdmin[Team]):
     def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
         """The service logged the change with what it wrote."""
 
+    def log_deletions(self, request: HttpRequest, queryset: Any) -> Any:
+        """The service logs each withdrawal."""
+
     def delete_model(self, request: HttpRequest, obj: Team) -> None:
         team_withdraw(by=request.user, team=obj)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.admin.models import LogEntry
+from django.contrib.admin.models import DELETION, LogEntry
 from django.test import Client
 
 from scwu.models import Club, Player
@@ -50,6 +50,7 @@ def test_the_admin_enters_a_team_through_the_service(root: Client) -> None:
     t: Tournament = TournamentFactory(team_mode=TeamMode.TEAM_EVENT, team_size=3)
     club = ClubFactory()
     three = players(club, 3)
+    assert root.get("/admin/tournaments/team/add/").status_code == 200
     response = root.post("/admin/tournaments/team/add/", form(t, club, "Cats", three))
     assert response.status_code == 302
     team = Team.objects.get(tournament=t)
@@ -82,6 +83,8 @@ def test_the_admin_changes_a_team_through_the_service(root: Client) -> None:
     team = Team.objects.get(tournament=t)
     data = form(t, club, "A2", four[1:])
     data["substitute"] = four[0].pk
+    page = root.get(f"/admin/tournaments/team/{team.pk}/change/")
+    assert page.status_code == 200 and str(four[0]) in page.content.decode()
     response = root.post(f"/admin/tournaments/team/{team.pk}/change/", data)
     assert response.status_code == 302
     team.refresh_from_db()
@@ -114,3 +117,15 @@ def test_the_team_points_table_is_refused_with_a_gap(root: Client) -> None:
     saved = root.post(f"/admin/tournaments/category/{category.pk}/change/", data)
     assert saved.status_code == 302
     assert dict(category.team_points.values_list("place", "points")) == {1: 50, 2: 30}
+
+
+def test_the_admin_withdraws_a_team_through_the_service(root: Client) -> None:
+    t: Tournament = TournamentFactory(team_mode=TeamMode.TEAM_EVENT, team_size=3)
+    club = ClubFactory()
+    root.post("/admin/tournaments/team/add/", form(t, club, "A", players(club, 3)))
+    team = Team.objects.get(tournament=t)
+    response = root.post(f"/admin/tournaments/team/{team.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not Team.objects.filter(pk=team.pk).exists()
+    deletions = LogEntry.objects.filter(object_id=str(team.pk), action_flag=DELETION)
+    assert [e.change_message for e in deletions] == ["Withdrew the team."]

@@ -47,6 +47,7 @@ from tournaments.models import (
     EntryStatus,
     RankingKind,
     SeasonRankingRow,
+    Team,
     TeamMode,
     TeamPlacing,
     Tournament,
@@ -55,7 +56,7 @@ from tournaments.models import (
 from tournaments.rankings.services import season_rankings_compute
 from tournaments.results.services import results_changed, results_recompute
 from tournaments.results.teams import team_classification
-from tournaments.services.teams import team_enter
+from tournaments.services.teams import team_enter, team_withdraw
 from tournaments.standings.team_rules import TeamRule
 
 pytestmark = pytest.mark.django_db
@@ -252,3 +253,15 @@ def test_withdrawn_members_and_the_substitute_count_as_the_individual_standings_
     x = next(r for r in team_classification(t).rows if r.name == "X")
     assert (x.deals_played, x.deals_lost) == (played, lost)
     assert tuple(m.nickname for m in x.members if m.counts) == counted
+
+
+def test_a_withdrawn_team_leaves_the_stored_classification(director: User) -> None:
+    t = _played(director, TeamRule.SUCCESS_RATE)
+    Tournament.objects.filter(pk=t.pk).update(status=TournamentStatus.RUNNING)
+    t.refresh_from_db()
+    team_withdraw(by=director, team=Team.objects.get(tournament=t, name="X"))
+    results_recompute(t.pk)
+    # Y and Z move up; no team points before the tournament is classified again.
+    assert list(
+        TeamPlacing.objects.filter(tournament=t).values_list("team__name", "place", "points")
+    ) == [("Y", 1, None), ("Z", 2, None)]
