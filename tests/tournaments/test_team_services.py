@@ -370,3 +370,23 @@ def test_a_team_event_series_tournament_has_teams_and_the_series_rule(director: 
         team_mode=TeamMode.OFF,
     )
     assert own.team_mode == TeamMode.OFF
+
+
+def test_a_member_who_withdrew_stays_while_the_substitute_changes(
+    event: Tournament, director: User
+) -> None:
+    club = ClubFactory()
+    players = members_of(club, 5)
+    team = team_enter(
+        by=director,
+        tournament=event,
+        club=club,
+        name="A",
+        members=players[:3],
+        substitute=players[3],
+    )
+    Entry.objects.filter(tournament=event, player=players[0]).update(status=EntryStatus.WITHDRAWN)
+    team_change(by=director, team=team, substitute=players[4])
+    assert sorted(
+        TeamMember.objects.filter(team=team).values_list("entry__player_id", "is_substitute")
+    ) == sorted([(p.pk, False) for p in players[:3]] + [(players[4].pk, True)])

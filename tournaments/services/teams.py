@@ -101,7 +101,7 @@ def _check_line_up(
 
 
 def _check_eligible(
-    tournament: Tournament, club: Club, player: Player, team: Team | None, field: str
+    tournament: Tournament, club: Club, player: Player, team: Team, field: str
 ) -> None:
     """The club's member (or elite roster player), not banned, in no other team."""
     if tournament.series.teams_from_elite_roster:
@@ -140,7 +140,7 @@ def _check_eligible(
         .select_related("team")
         .first()
     )
-    if other is not None and (team is None or other.team_id != team.pk):
+    if other is not None and other.team_id != team.pk:
         raise ValidationError(
             {
                 field: [
@@ -171,19 +171,29 @@ def _line_up_set(
     members: Sequence[Player],
     substitute: Player | None,
 ) -> None:
-    """Check every player, then replace the team's members (nothing written on a refusal:
-    the caller's transaction)."""
+    """Check every player joining the team, then replace its members (nothing written on a
+    refusal: the caller's transaction). A player already in the team keeps the entry as it
+    is: a member who withdrew or was banned meanwhile stays until the team drops them."""
     tournament = team.tournament
+    current = {
+        m.entry.player_id: m.entry
+        for m in TeamMember.objects.filter(team=team).select_related("entry")
+    }
     listed = [(p, "members") for p in members]
     if substitute is not None:
         listed.append((substitute, "substitute"))
-    for player, field in listed:
-        _check_eligible(tournament, team.club, player, team if team.pk else None, field)
-    entries = [(_entry_for(by, tournament, p, field), field) for p, field in listed]
+    joining = [(p, field) for p, field in listed if p.pk not in current]
+    for player, field in joining:
+        _check_eligible(tournament, team.club, player, team, field)
+    entries = {p.pk: _entry_for(by, tournament, p, field) for p, field in joining}
     TeamMember.objects.filter(team=team).delete()
     TeamMember.objects.bulk_create(
-        TeamMember(team=team, entry=entry, is_substitute=field == "substitute")
-        for entry, field in entries
+        TeamMember(
+            team=team,
+            entry=current.get(p.pk) or entries[p.pk],
+            is_substitute=field == "substitute",
+        )
+        for p, field in listed
     )
 
 
