@@ -2,7 +2,8 @@
 
 Per round: build a :class:`DrawRequest` and call :func:`draw_make`; for the
 manual method, :func:`check_manual_draw` lists problems before confirming.
-Whole events: :func:`schedule_make`.  Errors the director can fix subclass
+A request's ``teams`` (player id -> team id) keep teammates at different tables
+(:mod:`.teammates`). Whole events: :func:`schedule_make`.  Errors the director can fix subclass
 :class:`PairingError` (a ``ValueError``); :class:`PairingBug` is a bug.
 """
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .errors import PairingBug
 from .flags import Flag
 from .flow import FlowNetwork
 
@@ -134,5 +135,7 @@ def _team_tables(
         for n in tables:
             step = 0 if n == home[p] else 1 + abs(n - home[p])
             moves[p, n] = net.add(player_node[p], slot[teams[p], n], 1, step)
-    net.run(source, sink, len(players))
+    sent, _cost = net.run(source, sink, len(players))
+    if sent != len(players):  # the tables hold the whole field, so every member has a place
+        raise PairingBug(f"only {sent} of {len(players)} team members found a table")
     return {p: n for (p, n), edge in moves.items() if net.flow(edge)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
@@ -10,6 +11,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.pairing import flow, teammates
 from tournaments.pairing.draws import draw_make
 from tournaments.pairing.manual import check_manual_draw
 from tournaments.pairing.model import DrawRequest, Entrant, Method, PastRound, TablePolicy
@@ -248,3 +250,8 @@ def test_apart_moves_as_few_players_as_needed() -> None:
     stayed = sum(len(set(a) & set(b)) for a, b in zip(tables, moved, strict=True))
     assert stayed == 12 - 2
     assert moved[2] == tables[2]
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    for module in (teammates, flow):
+        assert doctest.testmod(module).failed == 0
