@@ -36,6 +36,7 @@ from fractions import Fraction
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from scwu.models import Club, Player
@@ -54,6 +55,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.rankings.services import season_rankings_compute
+from tournaments.results.points import category_team_points_set
 from tournaments.results.services import results_changed, results_recompute
 from tournaments.results.teams import team_classification
 from tournaments.services.teams import team_enter, team_withdraw
@@ -265,3 +267,19 @@ def test_a_withdrawn_team_leaves_the_stored_classification(director: User) -> No
     assert list(
         TeamPlacing.objects.filter(tournament=t).values_list("team__name", "place", "points")
     ) == [("Y", 1, None), ("Z", 2, None)]
+
+
+def test_the_team_points_table_is_set_whole_by_administrators(
+    director: User, admin_user: User
+) -> None:
+    category = category_create("teams-table", [])
+    with pytest.raises(PermissionDenied):
+        category_team_points_set(by=director, category=category, points={1: 30})
+    with pytest.raises(ValidationError) as refused:
+        category_team_points_set(by=admin_user, category=category, points={1: 30, 3: 10})
+    assert "place 2 is missing" in str(refused.value)
+    assert not CategoryTeamPoints.objects.filter(category=category).exists()
+    category_team_points_set(by=admin_user, category=category, points={1: 30, 2: 20})
+    assert dict(category.team_points.values_list("place", "points")) == {1: 30, 2: 20}
+    # The players' table is another table.
+    assert not category.points.exists()
