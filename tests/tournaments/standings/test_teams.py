@@ -3,9 +3,13 @@ their points, and which members count; every expected figure computed by hand.""
 
 from __future__ import annotations
 
+import itertools
+import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.standings import InvalidEntrantsError, PointsTable, Tally
 from tournaments.standings.team_rules import TeamRule
@@ -128,3 +132,52 @@ def test_a_player_in_two_teams_is_refused() -> None:
     b = TeamLines(2, "B", (member(1, 10, 2, 1),))
     with pytest.raises(InvalidEntrantsError):
         team_standings([a, b], rule=TeamRule.SUCCESS_RATE, team_size=1, placed=1)
+
+
+@st.composite
+def team_fields(draw: st.DrawFn) -> list[TeamLines]:
+    count = draw(st.integers(min_value=1, max_value=8))
+    teams = []
+    for team in range(count):
+        members = []
+        for slot in range(draw(st.integers(min_value=1, max_value=3))):
+            played = draw(st.integers(min_value=0, max_value=30))
+            members.append(
+                member(
+                    team * 10 + slot,
+                    played,
+                    draw(st.integers(min_value=0, max_value=played)),
+                    draw(st.none() | st.integers(min_value=1, max_value=30)),
+                    draw(st.integers(min_value=0, max_value=100)),
+                    placky=draw(st.integers(min_value=0, max_value=3)),
+                    counts=draw(st.booleans()),
+                )
+            )
+        teams.append(TeamLines(team, f"T{team}", tuple(members)))
+    return teams
+
+
+@settings(max_examples=150, deadline=None)
+@given(team_fields(), st.sampled_from(list(TeamRule)), st.randoms(use_true_random=False))
+def test_places_run_with_gaps_and_ignore_the_input_order(
+    teams: list[TeamLines], rule: TeamRule, rng: random.Random
+) -> None:
+    result = team_standings(teams, rule=rule, team_size=3, placed=30)
+    places = [s.place for s in result]
+    # 1, then each place is the count of teams ahead of it plus one; sharers share it.
+    assert places[0] == 1
+    for index, place in enumerate(places):
+        assert place == 1 + sum(1 for p in places if p < place)
+        assert result[index].is_shared == (places.count(place) > 1)
+    shuffled = list(teams)
+    rng.shuffle(shuffled)
+    again = team_standings(shuffled, rule=rule, team_size=3, placed=30)
+    assert {s.team_id: s.place for s in again} == {s.team_id: s.place for s in result}
+    # The headline decides first: a better headline never stands behind a worse one.
+    for ahead, behind in itertools.pairwise(result):
+        if rule is TeamRule.RANKING_POINTS:
+            assert ahead.member_points >= behind.member_points
+        elif rule is TeamRule.PLACES:
+            assert ahead.places_sum <= behind.places_sum
+        elif ahead.deals_played and behind.deals_played:
+            assert ahead.success_rate >= behind.success_rate  # type: ignore[operator]
