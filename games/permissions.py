@@ -18,16 +18,28 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from scwu.roles import AnyUser, Role, has_role
+from scwu.roles import AnyUser, Role, has_role, remembered
 from scwu.security.second_factor import official_rights_held
-from tournaments.models import Table
+from tournaments.models import Table, TableSeat
+from tournaments.permissions import tournament_posts
 from tournaments.visibility import may_see_results
 
 
 def _is_director(user: Any, table: Table) -> bool:
     """A director of the tournament, with the second factor a director's rights need."""
-    return official_rights_held(user) and bool(
-        table.round.tournament.directors.filter(pk=user.pk).exists()
+    return official_rights_held(user) and tournament_posts(user, table.round.tournament).directs
+
+
+def _seated_tables(user: Any, round_id: int) -> frozenset[int]:
+    """The tables of the round where ``user``'s player sits: one query per round and request,
+    however many of its tables a page asks about."""
+    return remembered(
+        ("seated_tables", user.pk, round_id),
+        lambda: frozenset(
+            TableSeat.objects.filter(
+                table__round_id=round_id, entry__player__user_id=user.pk
+            ).values_list("table_id", flat=True)
+        ),
     )
 
 
@@ -43,7 +55,7 @@ def can_referee(user: AnyUser | None, table: Table) -> bool:
     tournament = table.round.tournament
     if _is_head_referee(user, tournament):
         return True
-    if tournament.line_judges.filter(pk=user.pk).exists():
+    if tournament_posts(user, tournament).judges:
         return True
     return _is_director(user, table)
 
@@ -63,7 +75,7 @@ def may_see_table(user: AnyUser | None, table: Table) -> bool:
 def is_party(user: AnyUser | None, table: Table) -> bool:
     if user is None or not user.is_authenticated:
         return False
-    if table.seats.filter(entry__player__user_id=user.pk).exists():
+    if table.pk in _seated_tables(user, table.round_id):
         return True
     return _is_director(user, table)
 

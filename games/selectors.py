@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -249,17 +250,35 @@ def _deal_number(loaded: GameEvents | None, deal_pk: int) -> int | None:
     return loaded.deal_number(f"d{deal_pk}") if loaded else None
 
 
-def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
-    """The state of the table's game (an empty one when no deal was entered yet)."""
+@dataclass(frozen=True)
+class TableView:
+    """A table's state and what its referee tools offer, from one replay."""
+
+    state: TableState
+    #: Misdeals whose letter a referee may still waive (the waiver form's choices).
+    waivable: list[tuple[int, str]]
+
+
+def table_view(table: Table, *, ahead_deals: int = 0) -> TableView:
+    """The state of the table's game (an empty one when no deal was entered yet), with the
+    misdeals a referee may waive."""
     game = TableGame.objects.of_table(table)
     if game is None:
         # A game not started yet, as game_start will start it.
         game = game_unsaved(table, seats=min(max(table.seats.count(), 4), 6))
         empty = replay(ledger_settings(game), [])
-        return state_json(game, None, empty, ahead_deals=ahead_deals)
+        return TableView(state_json(game, None, empty, ahead_deals=ahead_deals), [])
     game.table = table
     loaded = game_events(game)
-    return state_json(game, loaded, loaded.replay(), ahead_deals=ahead_deals)
+    state = loaded.replay()
+    return TableView(
+        state_json(game, loaded, state, ahead_deals=ahead_deals), waivable_misdeals(loaded, state)
+    )
+
+
+def table_state(table: Table, *, ahead_deals: int = 0) -> TableState:
+    """The state of the table's game (an empty one when no deal was entered yet)."""
+    return table_view(table, ahead_deals=ahead_deals).state
 
 
 def game_state(game: TableGame, *, ahead_deals: int = 0) -> TableState:
@@ -285,7 +304,7 @@ def _dashboard_key(table: Table) -> str | None:
     acknowledged = game.referee_acknowledged_at.timestamp() if game.referee_acknowledged_at else 0
     appealed = table.appeal_at.timestamp() if table.appeal_at else 0  # type: ignore[attr-defined]
     return (
-        f"dashboard:{game.pk}:{game.started_at.timestamp()}:{game.next_seq}:{game.status}:"
+        f"dashboard-table:{game.pk}:{game.started_at.timestamp()}:{game.next_seq}:{game.status}:"
         f"{called}:{acknowledged}:{table.appeals}:{appealed}:"  # type: ignore[attr-defined]
         f"{get_language()}"
     )
@@ -322,38 +341,43 @@ def _dashboard_entry(state: TableState) -> DashboardEntry:
     }
 
 
-def round_dashboard(
-    round: Round,
-    *,
-    states: dict[int, tuple[Table, TableState]] | None = None,
-    wants_state: Callable[[Table], bool] | None = None,
-) -> RoundDashboard:
-    """Every table of a round: deals played, letters, mečbol, finished, referee called.
+@dataclass(frozen=True)
+class DashboardTable:
+    """A table of the round dashboard: its row (with its round and tournament, for the
+    permission checks), its entry, and the misdeals its referee tools may waive."""
 
-    One query for the tables and what their entries depend on, then the entries from the
-    cache; only a table written since (a new key) replays its ledger. ``states``, when given
-    (the page shows referee tools, which need a table's whole state), receives the table and
-    state of each table that ``wants_state`` accepts (every table without it), and those
-    entries are built fresh: a spectator, who has no tools, costs no replay."""
+    table: Table
+    entry: DashboardEntry
+    waivable: list[tuple[int, str]]
+
+
+def round_dashboard_tables(round: Round) -> list[DashboardTable]:
+    """Every table of a round with its dashboard entry, in a number of queries that does not
+    depend on the number of tables: one for the tables and what their entries depend on,
+    then the entries from the cache; only a table written since (a new key) replays its
+    ledger. The entry holds everything the referee tools show (letters' history, held deals,
+    rulings), so a referee's or director's dashboard costs no more than a spectator's."""
     tables = list(_dashboard_tables(round.tables.all()).order_by("number"))
     keys = {table.pk: _dashboard_key(table) for table in tables}
     cached = cache.get_many([key for key in keys.values() if key is not None])
-    fresh: dict[str, DashboardEntry] = {}
-    entries = []
+    fresh: dict[str, tuple[DashboardEntry, list[tuple[int, str]]]] = {}
+    found = []
     for table in tables:
         key = keys[table.pk]
-        needs_state = states is not None and (wants_state is None or wants_state(table))
-        entry = cached.get(key) if key is not None and not needs_state else None
-        if entry is None:
-            state = table_state(table)
-            if states is not None and needs_state:
-                states[table.pk] = (table, state)
-            entry = _dashboard_entry(state)
+        kept = cached.get(key) if key is not None else None
+        if kept is None:
+            view = table_view(table)
+            kept = (_dashboard_entry(view.state), view.waivable)
             if key is not None:
-                fresh[key] = entry
-        entries.append(entry)
+                fresh[key] = kept
+        found.append(DashboardTable(table, *kept))
     if fresh:
         cache.set_many(fresh, DASHBOARD_CACHE_SECONDS)
+    return found
+
+
+def dashboard_of(round: Round, entries: list[DashboardEntry]) -> RoundDashboard:
+    """The round dashboard of ``round`` from its tables' entries."""
     left = [t["table"]["number"] for t in entries if t["status"] != "finished"]
     return {
         "round": {"id": round.pk, "number": round.number, "status": round.status},
@@ -362,6 +386,11 @@ def round_dashboard(
         "tables_left": left,
         "finished": not left and bool(entries),
     }
+
+
+def round_dashboard(round: Round) -> RoundDashboard:
+    """Every table of a round: deals played, letters, mečbol, finished, referee called."""
+    return dashboard_of(round, [item.entry for item in round_dashboard_tables(round)])
 
 
 def audit_list(game: TableGame) -> QuerySet[AuditEntry]:
@@ -412,7 +441,11 @@ def misdeal_choices(table: Table) -> list[tuple[int, str]]:
     if game is None:
         return []
     loaded = game_events(game)
-    state = loaded.replay()
+    return waivable_misdeals(loaded, loaded.replay())
+
+
+def waivable_misdeals(loaded: GameEvents, state: LedgerState) -> list[tuple[int, str]]:
+    """The misdeals of ``state`` whose letter a referee may still waive, by deal number."""
     found: list[tuple[int | None, MisdealState]] = [
         (loaded.deal_number(deal.deal_id), misdeal)
         for deal in state.deals
@@ -437,22 +470,24 @@ def misdeal_choices(table: Table) -> list[tuple[int, str]]:
 
 def appealable_rulings(table: Table) -> list[tuple[int, str]]:
     """Rulings in force at the table without a pending appeal, labelled by deal number."""
-    rulings = (
-        Ruling.objects.filter(game__table=table, withdrawn_seq__isnull=True)
-        .exclude(appeals__status=AppealStatus.PENDING)
-        .select_related("deal")
-        .order_by("seq")
-    )
+    return appealable_choices(table_state(table)["rulings"])
+
+
+def appealable_choices(rulings: Sequence[RulingJson]) -> list[tuple[int, str]]:
+    """The rulings of a table's state that may be appealed: in force, without a pending
+    appeal; labelled by deal number (the appeal form's choices)."""
     return [
         (
-            ruling.pk,
+            ruling["id"],
             _("Deal %(number)d: renonc %(kind)s by %(seat)s, %(penalty)s")
             % {
-                "number": ruling.deal.number,
-                "kind": ruling.kind,
-                "seat": ruling.offender,
-                "penalty": ruling.get_penalty_display(),
+                "number": ruling["deal_number"],
+                "kind": ruling["kind"],
+                "seat": ruling["offender"],
+                "penalty": ruling["penalty_label"],
             },
         )
         for ruling in rulings
+        if ruling["in_force"]
+        and not any(appeal["status"] == AppealStatus.PENDING for appeal in ruling["appeals"])
     ]

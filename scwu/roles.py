@@ -3,15 +3,24 @@
 Roles are Django groups (created by a data migration), except those that follow from the
 data itself: a commission member is a user with an active ``CommissionMember`` row, a club
 captain is the user linked to a club's captain, a player is a user linked to a ``Player``.
+
+A page asks the same questions many times (the navigation asks every role, a round's dashboard
+asks who may referee each table), so within a request each answer is read once
+(:func:`remembered`, kept by :class:`RolesPerRequestMiddleware`): a page's queries do not grow
+with its tables. Outside a request (tasks, WebSocket consumers, services called directly)
+nothing is remembered and every check reads the database.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import models
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from scwu.security.second_factor import official_rights_held
@@ -34,8 +43,43 @@ GROUP_ROLES = (Role.ADMINISTRATOR, Role.DIRECTOR, Role.REFEREE)
 OFFICIAL_ROLES = (Role.ADMINISTRATOR, Role.DIRECTOR, Role.COMMISSION)
 
 
+_T = TypeVar("_T")
+
+#: The answers of the request being served (``None`` outside one).
+_answers: ContextVar[dict[Hashable, Any] | None] = ContextVar("scwu_role_answers", default=None)
+
+
+def remembered(key: Hashable, compute: Callable[[], _T]) -> _T:
+    """``compute()``, once per request for ``key`` (which names the user and whatever else the
+    answer depends on); every time outside a request."""
+    answers = _answers.get()
+    if answers is None:
+        return compute()
+    if key not in answers:
+        answers[key] = compute()
+    return answers[key]  # type: ignore[no-any-return]
+
+
+class RolesPerRequestMiddleware:
+    """Keeps :func:`remembered` answers for the request being served, and drops them after:
+    a change of roles shows from the next request on."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        token = _answers.set({})
+        try:
+            return self.get_response(request)
+        finally:
+            _answers.reset(token)
+
+
 def _in_group(user: Any, name: str) -> bool:
-    return bool(user.groups.filter(name=name).exists())
+    groups = remembered(
+        ("groups", user.pk), lambda: frozenset(user.groups.values_list("name", flat=True))
+    )
+    return name in groups
 
 
 def has_role(user: AnyUser | None, role: Role) -> bool:
@@ -56,7 +100,9 @@ def _holds(user: AnyUser | None, role: Role) -> bool:
     if role == Role.COMMISSION:
         return bool(getattr(u, "commission_membership", None) and u.commission_membership.active)
     if role == Role.CAPTAIN:
-        return bool(u.player.captained_clubs.exists()) if hasattr(u, "player") else False
+        if not hasattr(u, "player"):
+            return False
+        return remembered(("captain", u.pk), lambda: bool(u.player.captained_clubs.exists()))
     if role == Role.PLAYER:
         return hasattr(u, "player")
     if role == Role.ADMINISTRATOR:
@@ -73,7 +119,10 @@ def holds_official_post(user: AnyUser | None) -> bool:
     u: Any = user
     if u.is_staff or any(_holds(u, role) for role in OFFICIAL_ROLES):
         return True
-    return bool(u.directed_tournaments.exists() or u.head_refereed_tournaments.exists())
+    return remembered(
+        ("tournament_official", u.pk),
+        lambda: bool(u.directed_tournaments.exists() or u.head_refereed_tournaments.exists()),
+    )
 
 
 def second_factor_missing(user: AnyUser | None) -> bool:

@@ -8,15 +8,53 @@ templates use :func:`can_direct` only to hide buttons.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from scwu.models import Club
-from scwu.roles import AnyUser, Role, has_role
+from scwu.roles import AnyUser, Role, has_role, remembered
 from scwu.security.second_factor import official_rights_held
 from tournaments.models import Tournament
+
+
+class TournamentPosts(NamedTuple):
+    """A user's posts at one tournament, as its rows say (whether their rights are usable now
+    is the permission helpers' question)."""
+
+    #: The tournament has assigned directors (else any director may run it).
+    has_directors: bool
+    #: The user is one of them.
+    directs: bool
+    #: The user is one of its listed line judges.
+    judges: bool
+
+
+def _posts_load(user_id: int, tournament_id: int) -> TournamentPosts:
+    directors: Any = Tournament.directors.through.objects.filter(tournament_id=OuterRef("pk"))
+    judges: Any = Tournament.line_judges.through.objects.filter(tournament_id=OuterRef("pk"))
+    row = (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(
+            any_director=Exists(directors),
+            directs=Exists(directors.filter(user_id=user_id)),
+            judges=Exists(judges.filter(user_id=user_id)),
+        )
+        .values_list("any_director", "directs", "judges")
+        .first()
+    )
+    return TournamentPosts(*row) if row is not None else TournamentPosts(False, False, False)
+
+
+def tournament_posts(user: Any, tournament: Tournament) -> TournamentPosts:
+    """``user``'s posts at ``tournament``: one query, read once per request
+    (:func:`scwu.roles.remembered`) however many of its tables a page asks about."""
+    return remembered(
+        ("tournament_posts", user.pk, tournament.pk),
+        lambda: _posts_load(user.pk, tournament.pk),
+    )
 
 
 def can_direct(user: AnyUser | None, tournament: Tournament | None = None) -> bool:
@@ -25,14 +63,12 @@ def can_direct(user: AnyUser | None, tournament: Tournament | None = None) -> bo
         return False
     if has_role(user, Role.ADMINISTRATOR):
         return True
-    if not has_role(user, Role.DIRECTOR):
-        return bool(tournament is not None and tournament.directors.filter(pk=user.pk).exists())
     if tournament is None or tournament.pk is None:
-        return True
-    assigned: Any = tournament.directors
-    if not assigned.exists():
-        return True
-    return bool(assigned.filter(pk=user.pk).exists())
+        return has_role(user, Role.DIRECTOR)
+    posts = tournament_posts(user, tournament)
+    if not has_role(user, Role.DIRECTOR):
+        return posts.directs
+    return posts.directs or not posts.has_directors
 
 
 def require_director(user: AnyUser | None, tournament: Tournament | None = None) -> None:

@@ -17,11 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import selectors, services
-from games.contracts import TableState
 from games.forms import parse_points
 from games.models import TableGame
 from games.permissions import can_referee, can_score, is_party, may_see_table
-from games.views.tools import referee_tools
+from games.views.tools import dashboard_tools_state, referee_tools
 from scwu.httpcache import public_page
 from scwu.security.offline import mark_offline_copy, recorder_id
 from scwu.views.forms import run_service
@@ -49,7 +48,8 @@ def table_context(
     """The table page's context; ``bound`` re-shows a referee form that failed."""
     scorer = can_score(request.user, table)
     # The next deals' states: only a page that records deals follows them offline.
-    state = selectors.table_state(table, ahead_deals=selectors.AHEAD_DEALS if scorer else 0)
+    view = selectors.table_view(table, ahead_deals=selectors.AHEAD_DEALS if scorer else 0)
+    state = view.state
     return {
         "table": table,
         "state": state,
@@ -60,7 +60,7 @@ def table_context(
         # Whose the deals waiting on this phone are: each pending deal carries it, and the
         # page sends only its own account's.
         "recorder": recorder_id(request.user) if scorer else "",
-        "tools": referee_tools(request, table, state, bound=bound),
+        "tools": referee_tools(request, table, state, view.waivable, bound=bound),
         # The short links' folder (``/t/``): the page registers its worker there too, so the
         # short link of the table's QR code opens offline like the page.
         "short_scope": reverse("table-short", args=[0]).removesuffix("0/"),
@@ -173,23 +173,20 @@ def round_dashboard_by_id(request: HttpRequest, round_id: int) -> HttpResponse:
 @public_page
 def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _visible_round(request, tournament__slug=slug, number=number)
-    states: dict[int, tuple[Table, TableState]] = {}
-
-    def has_tools(table: Table) -> bool:
-        return can_referee(request.user, table) or is_party(request.user, table)
-
-    # Signed out, nobody has tools: the cached entries serve (no query per table either).
-    wants_state = has_tools if request.user.is_authenticated else (lambda _table: False)
-    dashboard = selectors.round_dashboard(round, states=states, wants_state=wants_state)
-    # The page adds the referee tools of the tables this viewer may act at.
+    items = selectors.round_dashboard_tables(round)
+    user = request.user
+    # The page adds the referee tools of the tables this viewer may act at, from the
+    # tables' cached entries: the queries do not grow with the tables (roles are read once
+    # per request, scwu.roles.remembered).
     tables: list[dict[str, Any]] = []
-    for item in dashboard["tables"]:
-        shown: dict[str, Any] = dict(item)
-        if item["table"]["id"] in states:
-            table, state = states[item["table"]["id"]]
-            shown["tools"] = referee_tools(request, table, state, on_dashboard=True)
+    for item in items:
+        shown: dict[str, Any] = dict(item.entry)
+        if user.is_authenticated and (can_referee(user, item.table) or is_party(user, item.table)):
+            shown["tools"] = referee_tools(
+                request, item.table, dashboard_tools_state(item), item.waivable, on_dashboard=True
+            )
         tables.append(shown)
-    page = {**dashboard, "tables": tables}
+    page = {**selectors.dashboard_of(round, [item.entry for item in items]), "tables": tables}
     return render(request, "games/dashboard.html", {"round": round, "dashboard": page})
 
 

@@ -82,6 +82,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: forwarded headers are believed from SCWU_TRUSTED_PROXIES only.
     "scwu.security.proxy.TrustedProxyMiddleware",
+    # Roles and posts are read once per request, however many tables a page shows (scwu/roles.py).
+    "scwu.roles.RolesPerRequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
