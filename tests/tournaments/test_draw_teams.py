@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import translation
 
 from tests.factories import ClubFactory, RoundFactory
@@ -73,20 +74,29 @@ def test_teams_of_three_with_a_substitute_sit_at_four_different_tables(
     assert not any(f["code"] == "teammates_together" for t in round.tables.all() for f in t.flags)
 
 
-def test_a_team_larger_than_the_tables_is_flagged_with_nicknames_and_team_name(
+@pytest.fixture
+def crowded(
     django_capture_on_commit_callbacks: Any,
     director: User,
     team_event: Tournament,
     field: Field,
-) -> None:
-    # 12 players are three tables of four: two of a team of four must share one
+) -> tuple[Round, list[Entry]]:
+    """A drawn round of 12 players, three tables of four: two of the team of four (named
+    "Bílá Hora") must share one."""
     people = field(12)
     make_team(team_event, "Bílá Hora", people[:4])
     round = drawn(django_capture_on_commit_callbacks, director, RoundFactory(tournament=team_event))
+    return round, people[:4]
+
+
+def test_a_team_larger_than_the_tables_is_flagged_with_nicknames_and_team_name(
+    crowded: tuple[Round, list[Entry]],
+) -> None:
+    round, team = crowded
     flagged = [(t, f) for t in round.tables.all() for f in t.flags]
     assert [f["code"] for _, f in flagged] == ["teammates_together"]
     table, flag = flagged[0]
-    together = [s.entry for s in table.seats.order_by("position") if s.entry in people[:4]]
+    together = [s.entry for s in table.seats.order_by("position") if s.entry in team]
     assert [e.pk for e in together] == flag["params"]["teammates"]
     names = [e.player.nickname for e in together]
     assert flag["labels"] == {"teammates": names, "team": "Bílá Hora"}
@@ -98,6 +108,21 @@ def test_a_team_larger_than_the_tables_is_flagged_with_nicknames_and_team_name(
         assert flag_text_of(flag) == (
             f"Hráči téhož týmu u jednoho stolu: {names[0]} a {names[1]} (tým Bílá Hora)."
         )
+
+
+def test_the_round_page_explains_the_flag_in_the_directors_language(
+    client: Client, director: User, crowded: tuple[Round, list[Entry]]
+) -> None:
+    round, _team = crowded
+    (flag,) = [f for t in round.tables.all() for f in t.flags]
+    a, b = flag["labels"]["teammates"]
+    client.force_login(director)
+    client.cookies["django_language"] = "ru"
+    page = client.get(f"/tournaments/{round.tournament.slug}/rounds/{round.number}/manage/")
+    assert (
+        f"Игроки одной команды за одним столом: {a} и {b} (команда Bílá Hora)."
+        in page.content.decode()
+    )
 
 
 def test_a_manual_draw_seating_teammates_together_is_saved_with_the_flag(
