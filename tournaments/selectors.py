@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
-from scwu.models import Player
+from scwu.models import Club, Player
 from scwu.models.players import nickname_key
 from tournaments.models import (
     Entry,
@@ -16,6 +16,8 @@ from tournaments.models import (
     Series,
     Table,
     TableSeat,
+    Team,
+    TeamMember,
     TeamMode,
     Tournament,
     TournamentStatus,
@@ -113,6 +115,54 @@ def captain_players(user: object, tournament: Tournament) -> QuerySet[Player]:
         .exclude(entries__tournament=tournament)
         .distinct()
         .order_by("nickname_key")
+    )
+
+
+def team_list(tournament: Tournament) -> QuerySet[Team]:
+    """The tournament's teams in their order, with their clubs and members."""
+    return (
+        Team.objects.filter(tournament=tournament)
+        .select_related("club", "club__country", "tournament")
+        .prefetch_related(
+            Prefetch("members", TeamMember.objects.select_related("entry__player", "entry"))
+        )
+    )
+
+
+def club_team_history(club: Club) -> QuerySet[Team]:
+    """A club's teams in every tournament, the latest first, each with its placing (as the
+    results recompute last wrote it) and its members."""
+    return (
+        Team.objects.filter(club=club)
+        .select_related("tournament", "tournament__season", "placing")
+        .prefetch_related(Prefetch("members", TeamMember.objects.select_related("entry__player")))
+        .order_by("-tournament__start_date", "tournament__name", "name")
+    )
+
+
+def team_candidates(
+    tournament: Tournament, club: Club, team: Team | None = None
+) -> QuerySet[Player]:
+    """The players the team form offers for ``club``: its members on the tournament's first
+    day, or its elite roster of the season where the series takes members from it (what the
+    team service accepts, ``tournaments.services.teams``, which still checks each one), not
+    in another team of the tournament."""
+    if tournament.series.teams_from_elite_roster:
+        players = Player.objects.filter(
+            elite_rosters__club=club, elite_rosters__season=tournament.season.year
+        )
+    else:
+        day = tournament.start_date
+        players = Player.objects.filter(
+            Q(memberships__end__isnull=True) | Q(memberships__end__gte=day),
+            memberships__club=club,
+            memberships__start__lte=day,
+        )
+    others = TeamMember.objects.filter(team__tournament=tournament)
+    if team is not None:
+        others = others.exclude(team=team)
+    return (
+        players.exclude(pk__in=others.values("entry__player")).distinct().order_by("nickname_key")
     )
 
 

@@ -14,6 +14,7 @@ from tournaments.views import (
     results,
     rounds,
     seasons,
+    teams,
 )
 
 R = "tournaments/<slug:slug>/rounds/<int:number>/"
@@ -42,6 +43,16 @@ urlpatterns = [
         "tournaments/<slug:slug>/entries/<int:pk>/substitute/",
         manage.entry_substitute,
         name="entry-substitute",
+    ),
+    # Teams: the list, a team's page, and entering, changing and withdrawing a team.
+    path("tournaments/<slug:slug>/teams/", teams.team_list, name="team-list"),
+    path("tournaments/<slug:slug>/teams/new/", teams.team_enter, name="team-enter"),
+    path("tournaments/<slug:slug>/teams/<int:pk>/", teams.team_detail, name="team-detail"),
+    path("tournaments/<slug:slug>/teams/<int:pk>/edit/", teams.team_change, name="team-change"),
+    path(
+        "tournaments/<slug:slug>/teams/<int:pk>/withdraw/",
+        teams.team_withdraw,
+        name="team-withdraw",
     ),
     path("tournaments/<slug:slug>/rounds/", rounds.round_list, name="round-list"),
     path("tournaments/<slug:slug>/playoff/", rounds.playoff_create, name="playoff-create"),
@@ -75,6 +86,7 @@ urlpatterns = [
     *[
         path(R + kind.name, results.results_export, {"kind": kind.name}, name=kind.round_url_name)
         for kind in EXPORT_KINDS
+        if kind.per_round
     ],
     *[
         path(
@@ -83,6 +95,7 @@ urlpatterns = [
             name=f"{kind.round_url_name}-former",
         )
         for kind in EXPORT_KINDS
+        if kind.per_round
     ],
     path(R + "results/release/", results.results_round_release, name="round-results-release"),
     path(R + "results/hold/", results.results_round_hold, name="round-results-hold"),

@@ -100,6 +100,7 @@ def club_detail(
             "memberships": selectors.club_members(club),
             "rosters": club.elite_rosters.prefetch_related("players"),
             "club_results": rankings.club_results(club),
+            "team_history": tournament_selectors.club_team_history(club),
             "roster_form": roster_form if manage else None,
         },
         status=400 if roster_form is not None and roster_form.errors else 200,

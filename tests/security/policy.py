@@ -91,6 +91,18 @@ def _entry(w: World) -> dict[str, Any]:
     return {"pk": w.entry.pk}
 
 
+def _team(w: World) -> dict[str, Any]:
+    return {"pk": w.extra["team"].pk}
+
+
+def _team_page(w: World) -> dict[str, Any]:
+    return {"slug": w.registering.slug, "pk": w.extra["team"].pk}
+
+
+# A club's teams: the tournament's directors and the club's captain.
+MANAGES_TEAMS = frozenset({CAPTAIN, DIRECTOR, ADMINISTRATOR})
+
+
 def _smoke(w: World) -> dict[str, Any]:
     return {"pk": w.smoke.pk}
 
@@ -197,6 +209,15 @@ POLICY: dict[str, Rule] = {
     "tournaments-api:entry-check-in": Rule(RUNS_TOURNAMENT, kwargs=_entry),
     "tournaments-api:entry-withdraw": Rule(RUNS_TOURNAMENT, kwargs=_entry),
     "tournaments-api:entry-substitute": Rule(RUNS_TOURNAMENT, kwargs=_entry, data=_member),
+    "tournaments-api:tournament-teams": Rule(
+        MANAGES_TEAMS,
+        kwargs=_registering,
+        data=lambda w: {"club": w.club.slug, "name": "New team", "members": [w.club_member.pk]},
+    ),
+    "tournaments-api:team-update": Rule(
+        MANAGES_TEAMS, kwargs=_team, data=lambda w: {"name": "Renamed"}
+    ),
+    "tournaments-api:team-withdraw": Rule(MANAGES_TEAMS, kwargs=_team),
     "tournaments-api:round-create": Rule(RUNS_TOURNAMENT, kwargs=_running, data=_word),
     "tournaments-api:round-word": Rule(RUNS_TOURNAMENT, kwargs=_round, data=_word),
     "tournaments-api:round-update": Rule(
@@ -242,6 +263,17 @@ POLICY: dict[str, Rule] = {
     "entry-check-in": Rule(RUNS_TOURNAMENT, kwargs=_entry_page),
     "entry-withdraw": Rule(RUNS_TOURNAMENT, kwargs=_entry_page),
     "entry-substitute": Rule(RUNS_TOURNAMENT, kwargs=_entry_page, data=_member),
+    "team-enter": Rule(
+        MANAGES_TEAMS,
+        kwargs=_registering,
+        data=lambda w: {"club": w.club.pk, "name": "New team", "members": [w.club_member.pk]},
+    ),
+    "team-change": Rule(
+        MANAGES_TEAMS,
+        kwargs=_team_page,
+        data=lambda w: {"name": "Renamed", "members": [w.club_member.pk]},
+    ),
+    "team-withdraw": Rule(MANAGES_TEAMS, kwargs=_team_page),
     "round-list": Rule(RUNS_TOURNAMENT, kwargs=_running),
     "round-draw-start": Rule(RUNS_TOURNAMENT, kwargs=_round_page),
     "round-draw-manual": Rule(RUNS_TOURNAMENT, kwargs=_round_page),

@@ -26,7 +26,15 @@ from tests.factories import (
     UserFactory,
 )
 from tests.games.conftest import make_round, make_table, make_tournament
-from tournaments.models import Entry, Round, Table, Tournament, TournamentStatus
+from tournaments.models import (
+    Entry,
+    Round,
+    Table,
+    Team,
+    TeamMember,
+    Tournament,
+    TournamentStatus,
+)
 
 ANONYMOUS = "anonymous"
 PLAIN = "plain user"
@@ -106,6 +114,12 @@ def build_world() -> World:
     for t in (registering, running):
         t.directors.add(users[DIRECTOR])
     entry = Entry.objects.create(tournament=registering, player=outsider)
+    # A team of the captain's club in the registering tournament (its own member).
+    team = Team.objects.create(tournament=registering, club=club, name="World team")
+    teammate = MembershipFactory(club=club).player
+    TeamMember.objects.create(
+        team=team, entry=Entry.objects.create(tournament=registering, player=teammate, club=club)
+    )
     round_ = make_round(running)
     table = make_table(round_, line_judge=users[LINE_JUDGE])
     other_judge = _user("other-judge")
@@ -155,5 +169,5 @@ def build_world() -> World:
         misdeal=misdeal,
         appeal_id=appeal.pk,
         smoke=smoke,
-        extra={"word": PlayingWordFactory(), "date": dt.date.today()},
+        extra={"word": PlayingWordFactory(), "date": dt.date.today(), "team": team},
     )

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.factories import EntryFactory, TournamentFactory
+from tests.tournaments.team_scene import TeamScene, make_team_scene
 from tournaments.models import Entry, Tournament, TournamentStatus
 
 
@@ -26,3 +27,12 @@ def field(tournament: Tournament) -> Callable[[int], list[Entry]]:
         return [EntryFactory(tournament=tournament, **kwargs) for _ in range(n)]
 
     return make
+
+
+@pytest.fixture
+def teams(db: None) -> TeamScene:
+    """The team scene after three deals: A and B (Vinohrady) lose, C and D (Bílá Hora)
+    lose nothing (``tests/tournaments/team_scene.py``)."""
+    scene = make_team_scene()
+    scene.scene.lose("A", "B", "A")
+    return scene

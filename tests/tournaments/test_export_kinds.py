@@ -9,12 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 from django.test import Client
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 import tournaments.exports.kinds as kinds
 from tests.tournaments.results_setup import Scene, make_scene
 from tournaments.exports.kinds import EXPORT_KINDS, ExportKind, page_exports
-from tournaments.models import Tournament
+from tournaments.models import TeamMode, Tournament
 from tournaments.results.selectors import TournamentResults, tournament_results
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +28,8 @@ def scene() -> Scene:
 
 
 def test_every_export_kind_has_its_link_addresses_and_api_schema_entry(scene: Scene) -> None:
+    # With teams, so that the live page shows the team classification and its files too.
+    Tournament.objects.filter(slug=scene.slug).update(team_mode=TeamMode.BESIDE)
     client = Client()
     pages = {
         name: client.get(reverse(f"results-{name}", args=[scene.slug])).content.decode()
@@ -44,18 +46,20 @@ def test_every_export_kind_has_its_link_addresses_and_api_schema_entry(scene: Sc
     for kind in EXPORT_KINDS:
         whole = reverse(kind.url_name, args=[scene.slug])
         assert f'href="{whole}" data-export="{kind.name}">{kind.label}</a>' in page
-        for url in (
-            whole,
-            reverse(kind.round_url_name, args=[scene.slug, 1]),
-            f"/api/tournaments/{scene.slug}/exports/{kind.name}",
-        ):
+        rounds = [reverse(kind.round_url_name, args=[scene.slug, 1])] if kind.per_round else []
+        for url in (whole, *rounds, f"/api/tournaments/{scene.slug}/exports/{kind.name}"):
             answer = client.get(url)
             assert answer.status_code == 200, url
             assert isinstance(kind.build(*_inputs(scene, None)), bytes) == kind.is_binary
             assert answer["Content-Type"] == kind.media_type
             assert answer["Content-Disposition"].endswith(f'-{kind.name}"')
         former = client.get(f"/tournaments/{scene.slug}/results/rounds/1/{kind.name}")
-        assert former.status_code == 301
+        assert former.status_code == (301 if kind.per_round else 404)
+        if not kind.per_round:  # the whole tournament's only: no round's address, nor ?round=
+            with pytest.raises(NoReverseMatch):
+                reverse(kind.round_url_name, args=[scene.slug, 1])
+            api = client.get(f"/api/tournaments/{scene.slug}/exports/{kind.name}?round=1")
+            assert api.status_code == 400 and "round" in api.json()
 
 
 def _inputs(scene: Scene, number: int | None) -> tuple[Tournament, TournamentResults, int | None]:

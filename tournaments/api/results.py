@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,7 +31,13 @@ from tournaments.exports.files import (
     export_refusal,
     standings_document,
 )
-from tournaments.exports.kinds import EXPORT_KINDS, KIND_NAMES, export_kind, unknown_export_message
+from tournaments.exports.kinds import (
+    EXPORT_KINDS,
+    KIND_NAMES,
+    export_kind,
+    unknown_export_message,
+    whole_tournament_message,
+)
 from tournaments.models import Tournament
 from tournaments.results.loading import results_version
 from tournaments.results.selectors import (
@@ -317,10 +323,12 @@ class ExportQuerySerializer(serializers.Serializer[Any]):
 class ResultsExportApi(APIView):
     """A results export file: the final results (the classification, before a final the basic
     rounds' standings) or the basic rounds' standings as CSV or an Excel workbook, the
-    standings as JSON, the deals as SCN, or the games as game records.
+    standings as JSON, the deals as SCN, the games as game records, or the team
+    classification as CSV, an Excel workbook or JSON.
 
-    With ``round`` only that round (refused with 403 when it is held back); without it,
-    every round the viewer may see.
+    With ``round`` only that round (refused with 403 when it is held back, and with 400 for
+    the team classification's files, which are the whole tournament's); without it, every
+    round the viewer may see.
     """
 
     @extend_schema(
@@ -343,6 +351,7 @@ class ResultsExportApi(APIView):
                 else OpenApiTypes.STR
                 for kind in EXPORT_KINDS
             },
+            400: OpenApiResponse(description="A round of a whole tournament's file."),
             403: OpenApiResponse(description="The round's results are held back."),
             404: OpenApiResponse(description="No such tournament, round or export."),
         },
@@ -355,6 +364,8 @@ class ResultsExportApi(APIView):
         tournament = _tournament(slug)
         results = _results(request, tournament)
         number = query_read(ExportQuerySerializer, request).get("round")
+        if number is not None and not export.per_round:
+            raise ValidationError({"round": [whole_tournament_message()]})
         if number is not None:
             _visible_round(results, number)
         return export.download(tournament, results, number)

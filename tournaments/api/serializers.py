@@ -60,7 +60,7 @@ class SeriesSerializer(ModelSerializer[Series]):
         ]  # fmt: skip
 
 
-def _max_length(model: type[Season | Series], name: str) -> int:
+def model_max_length(model: type[models.Model], name: str) -> int:
     field = model._meta.get_field(name)
     assert isinstance(field, models.CharField) and field.max_length is not None
     return field.max_length
@@ -72,7 +72,7 @@ class SeasonInputSerializer(serializers.Serializer[Any]):
 
     year = serializers.IntegerField(min_value=SEASON_YEAR_MIN, max_value=SEASON_YEAR_MAX)
     name = serializers.CharField(
-        max_length=_max_length(Season, "name"),
+        max_length=model_max_length(Season, "name"),
         allow_blank=True,
         required=False,
         help_text="Empty: the year.",
@@ -82,9 +82,9 @@ class SeasonInputSerializer(serializers.Serializer[Any]):
 class SeriesInputSerializer(serializers.Serializer[Any]):
     """A series; on update every field is optional."""
 
-    name = serializers.CharField(max_length=_max_length(Series, "name"))
+    name = serializers.CharField(max_length=model_max_length(Series, "name"))
     slug = serializers.SlugField(
-        max_length=_max_length(Series, "slug"),
+        max_length=model_max_length(Series, "slug"),
         allow_blank=True,
         required=False,
         help_text="Its address; empty: made from the name.",

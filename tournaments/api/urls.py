@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import league, rankings, results, views
+from tournaments.api import league, rankings, results, teams, views
 
 router = DefaultRouter()
 router.register("seasons", views.SeasonViewSet, basename="season")
@@ -82,6 +82,20 @@ urlpatterns = [
         name="results-export",
     ),
     path("tournaments/<slug:slug>/league/", league.LeagueTableApi.as_view(), name="league-table"),
+    # Teams: a tournament's teams, a team, and the team classification.
+    path(
+        "tournaments/<slug:slug>/teams/",
+        teams.TournamentTeamsApi.as_view(),
+        name="tournament-teams",
+    ),
+    path(
+        "tournaments/<slug:slug>/teams/classification/",
+        teams.TeamClassificationApi.as_view(),
+        name="team-classification",
+    ),
+    path("teams/<int:pk>/", teams.TeamDetailApi.as_view(), name="team-detail"),
+    path("teams/<int:pk>/update/", teams.TeamChangeApi.as_view(), name="team-update"),
+    path("teams/<int:pk>/withdraw/", teams.TeamWithdrawApi.as_view(), name="team-withdraw"),
     # Rankings: season rankings, qualification lists, records, a player's history.
     path(
         "seasons/<int:year>/ranking/<str:kind>/",

@@ -96,3 +96,60 @@ class ClassificationDocument(TypedDict):
     version: int
     includes_unreleased: bool
     classification: ClassificationTable | None
+
+
+class TeamMemberDocumentRow(TypedDict):
+    """A team member's individual figures (the tournament figure, the final included)."""
+
+    player_id: int
+    nickname: str
+    is_substitute: bool
+    #: Whether the member's figures make the team's.
+    counts: bool
+    status: str
+    place: int | None
+    is_shared: bool
+    deals_played: int
+    deals_lost: int
+    success_rate: float | None
+    placky: int
+    points: str | None
+
+
+class TeamDocumentRow(TypedDict):
+    place: int
+    is_shared: bool
+    team_id: int
+    name: str
+    #: The club's slug.
+    club: str
+    club_name: str
+    deals_played: int
+    deals_lost: int
+    #: Deals not lost / deals played over the counted members, in per cent, one decimal.
+    success_rate: float | None
+    placky: int
+    #: The counted members' ranking points, summed, as shown (``"8.7"``).
+    member_points: str
+    places_sum: int
+    best_place: int | None
+    #: The team's own ranking points (``None``: none awarded, or not classified yet).
+    points: str | None
+    members: list[TeamMemberDocumentRow]
+
+
+class TeamClassificationDocument(TypedDict):
+    """The team classification: the team API's document and the JSON export."""
+
+    tournament: str
+    version: int
+    includes_unreleased: bool
+    #: ``off``, ``team_event`` or ``beside``.
+    mode: str
+    #: The rule that ranks the teams.
+    rule: str
+    rule_description: str
+    team_size: int
+    is_live: bool
+    is_provisional: bool
+    teams: list[TeamDocumentRow]

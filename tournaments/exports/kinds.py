@@ -11,7 +11,9 @@ its own order: the final results page, the live page and the chart lead with the
 classification once there is one (before a final, the basic rounds' standings), so their
 table files are ``classification.*``; the basic rounds' standings (``standings.*``) are
 offered under the live page's table of the basic rounds. Table files come as CSV and as an
-Excel workbook (:mod:`scwu.sheets`) with the same cells.
+Excel workbook (:mod:`scwu.sheets`) with the same cells. The team classification's files
+(``teams.*``, :mod:`.teams`) are offered beside the team classification, and are the whole
+tournament's only (``per_round``: no address under a round).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from .files import (
     standings_json_body,
     standings_xlsx_body,
 )
+from .teams import teams_csv_body, teams_json_body, teams_xlsx_body
 
 Builder = Callable[[Tournament, TournamentResults, int | None], str | bytes]
 
@@ -45,6 +48,8 @@ LEAD_PAGES = frozenset({"live", "final", "chart"})
 #: The live page's table of the basic rounds' standings (a league's table has its own files:
 #: ``tournaments.views.league``).
 BASIC_ROUNDS = frozenset({"basic-rounds"})
+#: Wherever the team classification is shown (the results pages, the teams page).
+TEAMS = frozenset({"teams"})
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,8 @@ class ExportKind:
     build: Builder
     #: Where the results pages link it (see the module).
     pages: frozenset[str] = LEAD_PAGES
+    #: Whether a round has it too (at the round's address, or the API's ``?round=``).
+    per_round: bool = True
 
     @property
     def is_binary(self) -> bool:
@@ -112,6 +119,9 @@ EXPORT_KINDS: tuple[ExportKind, ...] = (
         games_json_body,
         LEAD_PAGES | {"league"},
     ),
+    ExportKind("teams.csv", "CSV", CSV_MEDIA_TYPE, teams_csv_body, TEAMS, per_round=False),
+    ExportKind("teams.xlsx", "Excel", XLSX_MEDIA_TYPE, teams_xlsx_body, TEAMS, per_round=False),
+    ExportKind("teams.json", "JSON", "application/json", teams_json_body, TEAMS, per_round=False),
 )
 EXPORTS: dict[str, ExportKind] = {kind.name: kind for kind in EXPORT_KINDS}
 
@@ -122,6 +132,11 @@ KIND_NAMES = ", ".join(kind.name for kind in EXPORT_KINDS)
 def unknown_export_message() -> str:
     """Why an address names no export, listing those there are."""
     return _("Unknown export: use one of %(kinds)s.") % {"kinds": KIND_NAMES}
+
+
+def whole_tournament_message() -> str:
+    """Why a file of the whole tournament only is not served for one round."""
+    return _("This file is the whole tournament's only, not a round's.")
 
 
 def export_kind(name: str) -> ExportKind | None:

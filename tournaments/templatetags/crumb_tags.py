@@ -58,13 +58,17 @@ def crumbs(
     table: Table | None = None,
     here: str = "",
     dashboard: bool = False,
+    teams: bool = False,
 ) -> dict[str, Any]:
-    """``{% crumbs tournament round table here="Scoresheet" %}``: the trail, then ``here``."""
+    """``{% crumbs tournament round table here="Scoresheet" %}``: the trail, then ``here``
+    (``teams=True``: a page under the tournament's teams, which come before it)."""
     request = context.get("request")
     path = getattr(request, "path", "")
     trail = crumb_trail(
         getattr(request, "user", None), tournament, round, table, dashboard=dashboard
     )
+    if teams:
+        trail.append((_("Teams"), reverse("team-list", args=[tournament.slug])))
     items = [(label, "" if url == path else url) for label, url in trail]
     if here:
         items.append((here, ""))

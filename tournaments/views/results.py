@@ -29,7 +29,7 @@ from tournaments import exports, selectors
 from tournaments.exports.chart import standings_chart
 from tournaments.exports.files import UnknownRoundError, export_refusal, final_lines
 from tournaments.exports.kinds import export_kind, unknown_export_message
-from tournaments.models import ResultsState, Round, RoundStatus, Tournament
+from tournaments.models import ResultsState, Round, RoundStatus, TeamMode, Tournament
 from tournaments.results.selectors import (
     TournamentResults,
     results_viewer_may_see_unreleased,
@@ -37,6 +37,7 @@ from tournaments.results.selectors import (
     tournament_results,
 )
 from tournaments.results.services import round_hold, round_release
+from tournaments.results.teams import TeamClassification, team_classification
 from tournaments.views.common import act, round_of, tournament_for_director
 
 LIVE_PARTS = {
@@ -118,7 +119,15 @@ def _live_context(tournament: Tournament, results: TournamentResults) -> dict[st
         else [],
         "cut": cut,
         "token": _token(results.version, current),
+        "team_table": _team_table(tournament, results),
     }
+
+
+def _team_table(tournament: Tournament, results: TournamentResults) -> TeamClassification | None:
+    """The team classification as this viewer sees it, for a tournament with teams."""
+    if tournament.team_mode == TeamMode.OFF:
+        return None
+    return team_classification(tournament, include_unreleased=results.includes_unreleased)
 
 
 def _fragment(
@@ -206,6 +215,7 @@ def results_final(request: HttpRequest, slug: str) -> HttpResponse:
             "unplaced": unplaced,
             "is_complete": results.classification is not None
             and results.classification.is_complete,
+            "team_table": _team_table(tournament, results),
         },
     )
 
