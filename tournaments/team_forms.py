@@ -3,6 +3,7 @@ The team services do the checking (``tournaments.services.teams``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -15,6 +16,8 @@ from tournaments import selectors
 from tournaments.models import Team, Tournament
 
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+#: A player's id as a form sends it (ASCII digits, within a database key's range).
+_WHOLE = re.compile(r"[0-9]{1,18}")
 
 
 class _Nickname:
@@ -85,5 +88,8 @@ class TeamForm(forms.Form):
         if not self.is_bound:
             return []
         data: Any = self.data
-        named = [*data.getlist("members"), data.get("substitute", "")]
-        return [int(value) for value in named if str(value).isdigit() and len(str(value)) < 19]
+        members = data.getlist("members") if hasattr(data, "getlist") else data.get("members")
+        if not isinstance(members, list | tuple):
+            members = [members]
+        named = [*members, data.get("substitute", "")]
+        return [int(v) for v in named if isinstance(v, str | int) and _WHOLE.fullmatch(str(v))]

@@ -35,6 +35,8 @@ NEEDS_MORE_THAN_DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "games.forms.WaiverForm": lambda w: {"misdeals": [(1, "deal 2: misdeal by C")]},
     "games.forms.AppealForm": lambda w: {"rulings": [(1, "deal 3: renonc by B")]},
     "tournaments.league_forms.NightDrawForm": lambda w: {"tournament": w.running},
+    "tournaments.team_forms.TeamClubForm": lambda w: {"clubs": [w.club]},
+    "tournaments.team_forms.TeamForm": lambda w: {"tournament": w.registering, "club": w.club},
     "scwu.accounts.forms.LimitedAuthenticateForm": lambda w: {"user": _with_totp(w.users[PLAIN])},
 }
 

@@ -194,6 +194,7 @@ def test_a_team_event_leads_its_results_with_the_teams_and_beside_follows_the_pl
     teams: TeamScene,
 ) -> None:
     live = _html(Client(), f"/tournaments/{teams.slug}/results/")
+    assert f'href="/tournaments/{teams.slug}/teams/" data-tab="teams"' in live
     assert _position(live, 'id="team-classification"') > _position(live, 'id="current-round"')
     assert "Teams are ranked by their combined success rate" in live
     _mode(teams, TeamMode.TEAM_EVENT)
