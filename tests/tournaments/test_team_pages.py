@@ -266,3 +266,22 @@ def test_the_series_form_sets_its_team_rule_and_roster_source(teams: TeamScene) 
         {"name": series.name, "slug": series.slug, "team_rule": "fastest"},
     )
     assert refused.status_code == 400 and "Select a valid choice" in refused.content.decode()
+
+
+def test_a_signed_in_stranger_is_not_offered_teams_to_enter(teams: TeamScene) -> None:
+    client = Client()
+    client.force_login(UserFactory())
+    assert "Enter a team" not in _html(client, f"/tournaments/{teams.slug}/teams/")
+    assert client.get(f"/tournaments/{teams.slug}/teams/new/").status_code == 403
+    assert (
+        client.post(f"/tournaments/{teams.slug}/teams/{teams.vinohrady.pk}/withdraw/").status_code
+        == 403
+    )
+    assert Team.objects.filter(pk=teams.vinohrady.pk).exists()
+
+
+def test_the_team_pages_write_figures_in_the_readers_language(teams: TeamScene) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="cs")
+    html = _html(client, f"/tournaments/{teams.slug}/teams/{teams.vinohrady.pk}/")
+    assert "50,0 %" in html and "33,3 %" in html
+    assert "Týmy" in html  # the trail's "Teams"
