@@ -14,6 +14,7 @@ from django.test import Client
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.tournaments.team_scene import TeamScene
 from tournaments.models import Series, Team, TeamMode, TournamentStatus
+from tournaments.results.services import results_recompute
 from tournaments.services.tournaments import tournament_update
 
 pytestmark = pytest.mark.django_db
@@ -227,10 +228,13 @@ def test_a_tournament_without_teams_shows_none(teams: TeamScene) -> None:
 
 
 def test_the_club_page_lists_its_teams(teams: TeamScene) -> None:
+    results_recompute(teams.tournament.pk)  # as the results job does after the deals
     html = _html(Client(), f"/clubs/{teams.home.slug}/")
     row = html.split(f'data-team="{teams.vinohrady.pk}"')[1].split("</tr>")[0]
     assert teams.tournament.name in row and "Vinohrady" in row and "LUMIR" in row
     assert "provisional" in row
+    # The place the results recompute stored (second: 50 % against Bílá Hora's 100 %).
+    assert '<td class="num">2.</td>' in row
 
 
 def test_the_tournament_form_shows_the_team_fields_when_teams_are_on(teams: TeamScene) -> None:
