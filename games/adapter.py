@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.core.exceptions import ValidationError
 
@@ -70,7 +71,7 @@ def ledger_settings(game: TableGame) -> LedgerSettings:
 
 @dataclass
 class GameEvents:
-    """A game's event rows, loaded once per request."""
+    """A game's event rows, loaded once per request (or kept: ``games.kept_ledger``)."""
 
     game: TableGame
     settings: LedgerSettings
@@ -78,6 +79,8 @@ class GameEvents:
     deals: list[DealEntry]
     rulings: list[Ruling]
     misdeals: list[MisdealEntry]
+    #: The game's version these are exactly (read under its lock, or kept), else ``None``.
+    version: str | None = None
 
     @property
     def live_deals(self) -> list[DealEntry]:
@@ -93,11 +96,13 @@ class GameEvents:
             self.game, self.settings, [*self.events, event], deals, self.rulings, self.misdeals
         )
 
+    @cached_property
+    def _numbers(self) -> dict[str, int]:
+        return {deal.event_id: deal.number for deal in self.deals}
+
     def deal_number(self, event_id: str | None) -> int | None:
-        for deal in self.deals:
-            if deal.event_id == event_id:
-                return deal.number
-        return None
+        """The number of the deal recorded as event ``event_id`` (``None``: not a deal)."""
+        return self._numbers.get(event_id) if event_id is not None else None
 
 
 def game_events(game: TableGame) -> GameEvents:

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Count, Max, QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from engine.ledger import LedgerState, LetterAward, MisdealState, replay
-from engine.ledger.ahead import ahead, next_view, seat_view
-from games.adapter import GameEvents, game_events, ledger_settings
+from engine.ledger import LedgerState, LetterAward, MisdealState, PlackaMode, replay
+from engine.ledger.ahead import AheadNode, Placer, ahead, next_view, seat_view
+from games.adapter import GameEvents, ledger_settings
 from games.analysis import deal_is_analysable
 from games.contracts import (
     DashboardEntry,
@@ -27,8 +28,9 @@ from games.contracts import (
     RulingJson,
     TableState,
 )
+from games.kept_ledger import ledger_read
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
-from games.places import placer
+from games.places import placer, remainder_rule
 from games.services.common import game_unsaved
 from tournaments.models import Round, Table, Tournament
 
@@ -230,9 +232,32 @@ def state_json(
         ],
     }
     if ahead_deals:
-        events = loaded.events if loaded else []
-        result["ahead"] = ahead(state.settings, events, ahead_deals, state=state, placer=place)
+        result["ahead"] = _ahead(game, loaded, state, ahead_deals, place)
     return result
+
+
+#: Seconds a game's states ahead stay cached (their key changes with every write anyway).
+AHEAD_CACHE_SECONDS = 600
+
+
+def _ahead(
+    game: TableGame, loaded: GameEvents | None, state: LedgerState, deals: int, place: Placer
+) -> AheadNode:
+    """The states ahead of ``state``, built once per version of the game: its answers to a
+    deal, to the page's reloads and to the next phone at the table are the same tree."""
+    events = loaded.events if loaded else []
+    version = loaded.version if loaded else None
+    if version is None:  # not known to be a version's state: built for this answer alone
+        return ahead(state.settings, events, deals, state=state, placer=place)
+    # The places an elimination's end leaves open follow the tournament's rule, which can
+    # change without a new event.
+    rule = remainder_rule(game) if game.placka_mode == PlackaMode.ELIMINATION else ""
+    key = f"ahead:{version}:{deals}:{rule}"
+    tree: AheadNode | None = cache.get(key)
+    if tree is None:
+        tree = ahead(state.settings, events, deals, state=state, placer=place)
+        transaction.on_commit(lambda: cache.set(key, tree, AHEAD_CACHE_SECONDS))
+    return tree
 
 
 def _next_deal_json(state: LedgerState, loaded: GameEvents | None) -> NextDealJson | None:
@@ -269,8 +294,7 @@ def table_view(table: Table, *, ahead_deals: int = 0) -> TableView:
         empty = replay(ledger_settings(game), [])
         return TableView(state_json(game, None, empty, ahead_deals=ahead_deals), [])
     game.table = table
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game)
     return TableView(
         state_json(game, loaded, state, ahead_deals=ahead_deals), waivable_misdeals(loaded, state)
     )
@@ -440,8 +464,7 @@ def misdeal_choices(table: Table) -> list[tuple[int, str]]:
     game = TableGame.objects.of_table(table)
     if game is None:
         return []
-    loaded = game_events(game)
-    return waivable_misdeals(loaded, loaded.replay())
+    return waivable_misdeals(*ledger_read(game))
 
 
 def waivable_misdeals(loaded: GameEvents, state: LedgerState) -> list[tuple[int, str]]:

@@ -6,9 +6,10 @@ everything derived from them; a game record (:mod:`engine.gamerecord`) is transl
 into the same events and replayed the same way, and the engine's live game
 (:class:`engine.game.Game`) records each deal it finishes here. Every replay recomputes from the
 first event, so a ruling or a correction on an old deal moves every letter after it,
-and withdrawing it restores exactly the state before. Who dealt and who sat out a deal are facts
-of play when the deal records them (the site always does): they never move;
-a deal a ruling makes impossible is held for the referee (``held_deals``).
+and withdrawing it restores exactly the state before; the next deal alone is played on
+from the state before it (:func:`advance`), which equals that replay. Who dealt and who
+sat out a deal are facts of play when the deal records them (the site always does): they
+never move; a deal a ruling makes impossible is held for the referee (``held_deals``).
 
 >>> from engine.ledger import DealRecorded, LedgerSettings, replay
 >>> settings = LedgerSettings.for_word("TONDA")
@@ -51,7 +52,7 @@ from engine.ledger.events import (
     RulingWithdrawn,
     penalty_fits,
 )
-from engine.ledger.replay import replay
+from engine.ledger.replay import advance, replay
 from engine.ledger.settings import LedgerSettings, PlackaMode, SitOutRule
 from engine.ledger.state import (
     DealState,
@@ -106,6 +107,7 @@ __all__ = [
     "UnknownDealError",
     "UnknownRulingError",
     "UnknownSeatError",
+    "advance",
     "diff_states",
     "error_for",
     "penalty_fits",

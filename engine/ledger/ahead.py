@@ -4,8 +4,9 @@ A phone that has lost the network still has to show what the rules make of the d
 judge records: the letters, the next dealer, who sits out, mečbol, the placka and the end of
 the game. Rather than a second copy of the rules in JavaScript, the server replays the ledger
 for every possible loser of the next few deals and sends the results as a tree; the page only
-walks it. Every node is a real :func:`~engine.ledger.replay.replay`, so the tree cannot drift
-from the ledger (``tests/engine/ledger/test_ledger_ahead.py`` replays random games to check).
+walks it. Every node is the ledger's own state after that deal (played on from its parent by
+:func:`~engine.ledger.replay.advance`, which equals a replay), so the tree cannot drift from the
+ledger (``tests/engine/ledger/test_ledger_ahead.py`` replays random games to check).
 
 A deal recorded ahead is what the site stores for a one-loser deal: the loser, the dealer and
 the sit-outs of the state it follows (facts of play, :class:`DealRecorded`).
@@ -17,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NotRequired, TypedDict
 
 from engine.ledger.events import DealRecorded, Event
-from engine.ledger.replay import replay
+from engine.ledger.replay import advance, replay
 from engine.ledger.settings import LedgerSettings
 from engine.ledger.state import LedgerState, SeatState
 
@@ -132,6 +133,7 @@ def _grow(
     for loser in view["players"]:
         event = next_deal_event(state, loser, f"ahead-{len(events)}-{loser}")
         branch = [*events, event]
-        after[loser] = _grow(settings, branch, replay(settings, branch), depth - 1, placer)
+        following = advance(state, event) or replay(settings, branch)
+        after[loser] = _grow(settings, branch, following, depth - 1, placer)
     here["after"] = after
     return here

@@ -111,6 +111,8 @@ def diff_states(before: LedgerState, after: LedgerState) -> StateDiff:
         if previous is None:
             deals.append(DealChange(deal.deal_id, deal.index, added=True))
             continue
+        if previous is deal or previous == deal:
+            continue  # a deal played on from the state before is that very deal
         changes = _changes(_deal_fields(previous), _deal_fields(deal))
         if changes:
             deals.append(DealChange(deal.deal_id, deal.index, changes))

@@ -72,33 +72,39 @@ def build_record(settings: LedgerSettings, events: Sequence[Event]) -> Record:
     return record
 
 
+def deal_problem(settings: LedgerSettings, event: DealRecorded | DealHeld) -> Problem | None:
+    """What makes a deal event unfit for any table of ``settings`` (it is then left out of
+    the record), whatever the state of the game."""
+    if isinstance(event, DealHeld):
+        return _check_dealer(settings, event.dealer) if event.dealer is not None else None
+    problem = check_losers(settings, event.losers) or check_points(settings, event.points or {})
+    if problem is None and event.sat_out is not None:
+        problem = check_sat_out_names(settings, event.sat_out)
+    if problem is None and event.dealer is not None:
+        problem = _check_dealer(settings, event.dealer)
+    return problem
+
+
+def deal_of(event: DealRecorded | DealHeld, misdeals: list[Misdeal]) -> DealRecord:
+    """The record's deal of a deal event, dealt after ``misdeals``."""
+    if isinstance(event, DealHeld):
+        return DealRecord(event.id, (), {}, None, misdeals, dealer=event.dealer, held=True)
+    return DealRecord(
+        event.id,
+        tuple(event.losers),
+        dict(event.points or {}),
+        event.sat_out,
+        misdeals,
+        dealer=event.dealer,
+    )
+
+
 def _apply(settings: LedgerSettings, record: Record, event: Event) -> Problem | None:
-    if isinstance(event, DealRecorded):
-        problem = check_losers(settings, event.losers) or check_points(settings, event.points or {})
-        if problem is None and event.sat_out is not None:
-            problem = check_sat_out_names(settings, event.sat_out)
-        if problem is None and event.dealer is not None:
-            problem = _check_dealer(settings, event.dealer)
+    if isinstance(event, DealRecorded | DealHeld):
+        problem = deal_problem(settings, event)
         if problem is not None:
             return problem
-        deal = DealRecord(
-            event.id,
-            tuple(event.losers),
-            dict(event.points or {}),
-            event.sat_out,
-            record.pending,
-            dealer=event.dealer,
-        )
-        record.deals.append(deal)
-        record.pending = []
-        return None
-    if isinstance(event, DealHeld):
-        if event.dealer is not None:
-            problem = _check_dealer(settings, event.dealer)
-            if problem is not None:
-                return problem
-        held = DealRecord(event.id, (), {}, None, record.pending, dealer=event.dealer, held=True)
-        record.deals.append(held)
+        record.deals.append(deal_of(event, record.pending))
         record.pending = []
         return None
     if isinstance(event, Misdeal):

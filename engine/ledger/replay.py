@@ -35,10 +35,11 @@ Decisions where the rules are silent (see also the package docstring):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engine.ledger.checks import check_deal_at_table
-from engine.ledger.events import Event, Misdeal, Penalty, RulingMade
-from engine.ledger.record import DealRecord, build_record
+from engine.ledger.events import DealHeld, DealRecorded, Event, Misdeal, Penalty, RulingMade
+from engine.ledger.record import DealRecord, build_record, deal_of, deal_problem
 from engine.ledger.settings import PLAYERS_PER_DEAL, LedgerSettings, PlackaMode
 from engine.ledger.state import (
     DealState,
@@ -82,6 +83,38 @@ def replay(settings: LedgerSettings, events: Sequence[Event]) -> LedgerState:
     return game.state(next_deal, tuple(issues))
 
 
+def advance(state: LedgerState, event: Event) -> LedgerState | None:
+    """The state after one more event, from ``state`` alone: what :func:`replay` of the
+    events ``state`` came from plus ``event`` returns, field for field
+    (``tests/engine/ledger/test_ledger_advance.py``), at the cost of one deal whatever the
+    game's length. ``event``'s id must be new to the game (:func:`validate_event` checks it).
+
+    Only the next deal (recorded or held) of a game that goes on, with no misdeal waiting in
+    it, is played on this way: ``None`` for any other event, which changes what came before
+    (a correction, a ruling, an undo) or what the deal starts from (a misdeal). The caller
+    then replays.
+
+    >>> from engine.ledger.events import DealRecorded
+    >>> s = LedgerSettings(word=tuple("TONDA"))
+    >>> one = replay(s, [DealRecorded("1", ("B",))])
+    >>> advance(one, DealRecorded("2", ("B",))) == replay(
+    ...     s, [DealRecorded("1", ("B",)), DealRecorded("2", ("B",))]
+    ... )
+    True
+    """
+    nxt = state.next_deal
+    if not isinstance(event, DealRecorded | DealHeld) or nxt is None or nxt.misdeals:
+        return None
+    if state.finished:
+        return None
+    problem = deal_problem(state.settings, event)
+    if problem is not None:  # left out of the record, as a replay leaves it
+        return replace(state, issues=(*state.issues, EventIssue(event.id, *problem)))
+    game = _Game.resume(state)
+    game.play(deal_of(event, []))
+    return game.state(game.pending(()), (*state.issues, *game.issues))
+
+
 class _Game:
     """Mutable table state for one replay; never leaves this module."""
 
@@ -107,6 +140,37 @@ class _Game:
         self.remaining: tuple[str, ...] = ()
         self.deals: list[DealState] = []
         self.issues: list[EventIssue] = []
+
+    @classmethod
+    def resume(cls, state: LedgerState) -> _Game:
+        """The table as a replay leaves it at ``state``, to play on from there: everything
+        the next deal reads is in the state of a game that goes on with no misdeal waiting
+        (:func:`advance` asks for no more)."""
+        assert state.next_deal is not None and not state.finished
+        game = cls(state.settings)
+        for seat in state.seats:
+            name = seat.seat
+            game.letters[name] = seat.letter_count
+            game.penalty[name] = seat.penalty_letters
+            game.played[name] = seat.deals_played
+            game.lost[name] = seat.deals_lost
+            if seat.has_placka:
+                game.plackas.add(name)
+            if seat.is_disqualified:
+                game.disqualified.add(name)
+            if seat.is_banned:
+                game.banned.add(name)
+            if seat.left_order is not None:
+                game.left_order[name] = seat.left_order
+            if seat.place is not None:
+                game.places[name] = seat.place
+            if seat.place_shared:
+                game.shared.add(name)
+        game.active = [seat.seat for seat in state.seats if seat.is_active]
+        game.dealer = state.next_deal.dealer
+        game.anchor = state.next_deal.sit_out_anchor
+        game.deals = list(state.deals)
+        return game
 
     # -- letters and leaving -------------------------------------------------
 

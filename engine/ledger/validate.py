@@ -12,13 +12,18 @@ from engine.ledger.checks import (
 )
 from engine.ledger.errors import CascadeError, DuplicateEventError, GameFinishedError, error_for
 from engine.ledger.events import Event
-from engine.ledger.replay import replay
+from engine.ledger.replay import advance, replay
 from engine.ledger.settings import LedgerSettings
 from engine.ledger.state import LedgerState
 
 
 def validate_event(
-    settings: LedgerSettings, events: Sequence[Event], event: Event, *, strict: bool = False
+    settings: LedgerSettings,
+    events: Sequence[Event],
+    event: Event,
+    *,
+    strict: bool = False,
+    state: LedgerState | None = None,
 ) -> LedgerState:
     """The state after appending ``event``, or the typed error that refuses it.
 
@@ -26,15 +31,19 @@ def validate_event(
     event stop counting (a correction that puts a later loser in the sit-out
     chair, say) is refused with :class:`~engine.ledger.errors.CascadeError`;
     without it the caller can show the change with :func:`diff_states`.
+    ``state``, the replay of ``events`` when the caller has it, spares replaying them:
+    the next deal is played on from it (:func:`~engine.ledger.replay.advance`).
     """
     if any(existing.id == event.id for existing in events):
         raise DuplicateEventError(f"Event id {event.id} is already used.", event_id=event.id)
-    after = replay(settings, [*events, event])
+    after = advance(state, event) if state is not None else None
+    if after is None:
+        after = replay(settings, [*events, event])
     own = after.issues_for(event.id)
     if own:
         raise own[0].error()
     if strict:
-        before = set(replay(settings, events).issues)
+        before = set(state.issues if state is not None else replay(settings, events).issues)
         new = [issue for issue in after.issues if issue not in before]
         if new:
             details = "; ".join(f"{issue.event_id}: {issue.message}" for issue in new)

@@ -13,8 +13,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.ledger import LedgerState, diff_states
-from games.adapter import GameEvents, game_events
-from games.models import AuditEntry, GameStatus, TableGame
+from games.adapter import GameEvents
+from games.kept_ledger import ledger_keep, ledger_read
+from games.models import AuditEntry, DealEntry, GameStatus, TableGame
 from games.results import seat_results_write
 from games.signals import scores_changed
 from scwu.roles import AnyUser
@@ -111,6 +112,14 @@ def game_lock(table: Table) -> TableGame:
 
     Every scorekeeping write goes through here, so this is where a finished tournament
     refuses them."""
+    return game_lock_for_deal(table, None)[0]
+
+
+def game_lock_for_deal(table: Table, resend_key: str | None) -> tuple[TableGame, DealEntry | None]:
+    """:func:`game_lock` for a deal sent with an idempotency key: also the deal already
+    recorded with ``resend_key`` (at any table), looked up once, under the lock, so a resend
+    that waited for its twin's lock finds the deal the twin committed. A resend writes
+    nothing, so it is answered even once the tournament has finished."""
     # The tournament's status comes with the locked row (one query, not two per write).
     found = (
         TableGame.objects.select_for_update(no_key=True, of=("self",))
@@ -124,10 +133,16 @@ def game_lock(table: Table) -> TableGame:
         game_start(table=table)
         game = TableGame.objects.select_for_update(no_key=True).get(table=table)
     else:
-        tournament_writable(table, found.tournament_status)
         game = found
     game.table = table
-    return game
+    resent = (
+        DealEntry.objects.filter(idempotency_key=resend_key).order_by().first()
+        if resend_key
+        else None
+    )
+    if found is not None and resent is None:
+        tournament_writable(table, found.tournament_status)
+    return game, resent
 
 
 def take_seq(game: TableGame) -> int:
@@ -168,14 +183,21 @@ def write_done(
     detail: dict[str, Any],
     summary: str = "",
     after: GameEvents | None = None,
+    state: LedgerState | None = None,
 ) -> LedgerState:
     """After a write: store the derived status, finish/reopen the round, append the audit.
 
     ``after`` is the event list with the new row when the caller has it (else reloaded).
-    The result stays on ``game.ledger`` for the rest of this request only."""
-    loaded = after if after is not None else game_events(game)
-    state = loaded.replay()
+    ``state`` is ``after``'s state when the caller has it (else replayed). The result stays
+    on ``game.ledger`` for the rest of this request and is kept for the next one
+    (``games.kept_ledger``)."""
+    if after is not None:
+        loaded = after
+        state = state if state is not None else after.replay()
+    else:
+        loaded, state = ledger_read(game, locked=True)
     game.ledger = (loaded, state)  # type: ignore[attr-defined]
+    ledger_keep(game, loaded, state)
     seat_results_write(game, loaded, state)
     status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
     if status != game.status:

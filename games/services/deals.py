@@ -17,21 +17,22 @@ from engine.ledger import (
     DealUndone,
     LedgerError,
     LedgerState,
+    advance,
     validate_event,
 )
 from games import permissions
 from games.adapter import (
     GameEvents,
     dealer_for_record,
-    game_events,
     next_players,
     sat_out_for_record,
     validation_error,
 )
 from games.analysis import deal_analysis_enqueue, deal_is_analysable
+from games.kept_ledger import ledger_read
 from games.models import AuditAction, Correction, DealEntry, DealMode, TableGame
 from games.scoring import Scored, ruleset_of, score_points, score_scn
-from games.services.common import actor, game_lock, take_seq, write_done
+from games.services.common import actor, game_lock, game_lock_for_deal, take_seq, write_done
 from scwu.roles import AnyUser
 from tournaments.models import Table
 from tournaments.models.tournament import SIT_OUT_CHOICES
@@ -50,21 +51,14 @@ def _refuse_finished(state: LedgerState) -> None:
         )
 
 
-def _replayed(idempotency_key: str | None, table: Table) -> DealEntry | None:
-    """The deal already recorded with this key at this table (a resend), if any."""
-    if not idempotency_key:
-        return None
-    existing = (
-        DealEntry.objects.select_related("game")
-        .filter(idempotency_key=idempotency_key)
-        .order_by()
-        .first()
-    )
-    if existing is not None and existing.game.table_id != table.pk:
+def _resent(existing: DealEntry, game: TableGame) -> DealEntry:
+    """The answer to a resend: the deal its key recorded, if at this table."""
+    if existing.game_id != game.pk:
         raise ValidationError(
             {"idempotency_key": [_("This key was used at another table.")]},
             code="idempotency_key",
         )
+    existing.game = game
     return existing
 
 
@@ -286,15 +280,10 @@ def deal_record(
     A deal with its full record is queued for analysis (``analyse=False``: the caller, an
     online table, queues it itself)."""
     permissions.require_score(by, table)
-    if (existing := _replayed(idempotency_key, table)) is not None:
-        return existing
-    game = game_lock(table)
-    # Again under the game's lock: a concurrent request with the same key that held the lock
-    # first has committed its deal by now, and this one is its replay, not a stale number.
-    if (existing := _replayed(idempotency_key, table)) is not None:
-        return existing
-    loaded = game_events(game)
-    state = loaded.replay()
+    game, existing = game_lock_for_deal(table, idempotency_key)
+    if existing is not None:
+        return _resent(existing, game)
+    loaded, state = ledger_read(game, locked=True)
     _refuse_finished(state)
     number = _check_number(loaded, number)
     scored = score_input(
@@ -315,7 +304,7 @@ def deal_record(
     dealer = dealer or dealer_for_record(state)
     event = DealRecorded("new", scored.losers, scored.points or None, stored_sat_out, dealer)
     try:
-        after = validate_event(loaded.settings, loaded.events, event)
+        after = validate_event(loaded.settings, loaded.events, event, state=state)
     except LedgerError as exc:
         raise validation_error(exc) from exc
     reason = _as_played_reason(
@@ -363,6 +352,7 @@ def deal_record(
         action=AuditAction.DEAL_RECORD,
         before=(loaded, state),
         after=loaded.plus(recorded, deal=deal),
+        state=advance(state, recorded),
         detail={
             "number": number,
             "mode": mode,
@@ -407,13 +397,12 @@ def deal_held_record(*, by: AnyUser | None, table: Table, dealer: str | None = N
         raise PermissionDenied(_("Only a game record's import enters a held deal."))
     permissions.require_referee(by, table)
     game = game_lock(table)
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     _refuse_finished(state)
     number = _check_number(loaded, None)
     dealer = dealer or dealer_for_record(state)
     try:
-        validate_event(loaded.settings, loaded.events, DealHeld("new", dealer))
+        validate_event(loaded.settings, loaded.events, DealHeld("new", dealer), state=state)
     except LedgerError as exc:
         raise validation_error(exc, "dealer") from exc
     deal = DealEntry.objects.create(
@@ -426,12 +415,14 @@ def deal_held_record(*, by: AnyUser | None, table: Table, dealer: str | None = N
         held=True,
         recorded_by=actor(by),
     )
+    held = DealHeld(deal.event_id, dealer)
     write_done(
         game,
         by=by,
         action=AuditAction.DEAL_RECORD,
         before=(loaded, state),
-        after=loaded.plus(DealHeld(deal.event_id, dealer), deal=deal),
+        after=loaded.plus(held, deal=deal),
+        state=advance(state, held),
         detail={"number": number, "held": True, "dealer": dealer},
         summary=_("Deal %(number)d: held for the referee (imported).") % {"number": number},
     )
@@ -443,7 +434,7 @@ def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) ->
     """Undo the last recorded deal (``number``, when given, must be that deal)."""
     permissions.require_score(by, table)
     game = game_lock(table)
-    loaded = game_events(game)
+    loaded, state = ledger_read(game, locked=True)
     live = loaded.live_deals
     if not live:
         raise ValidationError({"game": [_("There is no recorded deal to undo.")]}, code="nothing")
@@ -453,9 +444,8 @@ def deal_undo(*, by: AnyUser | None, table: Table, number: int | None = None) ->
             {"number": [_("Deal %(number)d is not the last deal any more.") % {"number": number}]},
             code="stale_deal_number",
         )
-    state = loaded.replay()
     try:
-        validate_event(loaded.settings, loaded.events, DealUndone("new"))
+        validate_event(loaded.settings, loaded.events, DealUndone("new"), state=state)
     except LedgerError as exc:
         raise validation_error(exc) from exc
     last.undone_seq = take_seq(game)
@@ -492,13 +482,12 @@ def deal_correct(
     game = game_lock(table)
     if not deal.is_live:
         raise ValidationError({"deal": [_("This deal was undone.")]}, code="undone")
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     event = DealCorrected(
         "new", deal.event_id, tuple(losers) if losers else None, dict(points) if points else None
     )
     try:
-        validate_event(loaded.settings, loaded.events, event, strict=True)
+        validate_event(loaded.settings, loaded.events, event, strict=True, state=state)
     except LedgerError as exc:
         raise validation_error(exc) from exc
     correction = Correction(

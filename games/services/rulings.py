@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from engine.ledger import LedgerError, RulingWithdrawn, penalty_fits, validate_event
 from engine.ledger.events import Penalty
 from games import permissions
-from games.adapter import game_events, ruling_event, validation_error
+from games.adapter import ruling_event, validation_error
+from games.kept_ledger import ledger_read
 from games.models import Appeal, AppealStatus, AuditAction, DealEntry, Ruling
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.notifications import APPEAL_DECIDED_TASK
@@ -52,8 +53,7 @@ def ruling_make(
             code="ban_needs_intentional_b",
         )
     game = game_lock(table)
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     ruling = Ruling(
         game=game,
         deal=deal,
@@ -161,8 +161,7 @@ def appeal_decide(
     appeal = Appeal.objects.select_for_update(no_key=True).get(pk=appeal.pk)
     if appeal.status != AppealStatus.PENDING:
         raise ValidationError({"appeal": [_("This appeal was already decided.")]}, code="decided")
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     ban_lifted: int | None = None
     if overturn:
         try:

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from engine.ledger import DealRecorded, LedgerError, Misdeal, validate_event
 from games import permissions
-from games.adapter import dealer_for_record, game_events, sat_out_for_record, validation_error
+from games.adapter import dealer_for_record, sat_out_for_record, validation_error
+from games.kept_ledger import ledger_read
 from games.models import AuditAction, AuditEntry, DealEntry, DealMode, MisdealEntry, TableGame
 from games.services.common import actor, game_lock, take_seq, write_done
 from games.services.deals import score_input
@@ -43,13 +44,12 @@ def misdeal_record(
     game = game_lock(table)
     if deal is not None and deal.game_id != game.pk:
         raise ValidationError({"deal": [_("This deal belongs to another table.")]}, code="table")
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     # A late misdeal belongs to a deal already played, whose dealer is known from its row.
     dealer = dealer or (deal.dealer if deal is not None else dealer_for_record(state)) or None
     event = Misdeal("new", deal.event_id if deal else None, waived, dealer)
     try:
-        validate_event(loaded.settings, loaded.events, event)
+        validate_event(loaded.settings, loaded.events, event, state=state)
     except LedgerError as exc:
         raise validation_error(exc) from exc
     if deal is None and (state.finished or state.next_deal is None):
@@ -80,8 +80,7 @@ def misdeal_undo(*, by: AnyUser | None, table: Table) -> MisdealEntry:
     it); the row is kept, marked undone, and the audit trail says so."""
     permissions.require_score(by, table)
     game = game_lock(table)
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     played = max((deal.seq for deal in loaded.live_deals), default=0)
     pending = [
         misdeal
@@ -120,10 +119,12 @@ def misdeal_waive(*, by: AnyUser | None, misdeal: MisdealEntry) -> MisdealEntry:
         raise ValidationError({"misdeal": [_("This misdeal was undone.")]}, code="undone")
     if misdeal.waived:
         raise ValidationError({"misdeal": [_("Already waived.")]}, code="waived")
-    loaded = game_events(game)
-    state = loaded.replay()
+    loaded, state = ledger_read(game, locked=True)
     misdeal.waived = True
     misdeal.save(update_fields=["waived"])
+    # No row of its own, but a new version of the game's events: the kept state and the
+    # dashboard's entry of the version before no longer hold.
+    take_seq(game)
     write_done(
         game,
         by=by,
@@ -247,8 +248,7 @@ def paper_enter(
     if not rows:
         raise ValidationError({"rows": [_("The scoresheet has no rows.")]}, code="required")
     game = game_lock(table)
-    loaded = game_events(game)
-    before = loaded.replay()
+    loaded, before = ledger_read(game, locked=True)
     expected = len(loaded.live_deals) + 1
     if first_number != expected:
         raise ValidationError(
@@ -278,7 +278,7 @@ def paper_enter(
             sat_out = sat_out_for_record(state, None)
             dealer = dealer_for_record(state)
             event = DealRecorded(f"p{index}", scored.losers, scored.points or None, sat_out, dealer)
-            state = validate_event(loaded.settings, events, event)
+            state = validate_event(loaded.settings, events, event, state=state)
         except LedgerError as exc:
             raise ValidationError({"rows": [f"{label}: {exc.message}"]}, code=exc.code) from exc
         except ValidationError as exc:

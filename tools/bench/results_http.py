@@ -26,11 +26,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+
+from tools.bench.bare import BARE_PATH
 
 HOST = "127.0.0.1"
 SLUG = "bench-results"
-BARE = f"/bench/bare/{SLUG}/"
+BARE = BARE_PATH.format(slug=SLUG)
 STANDINGS = f"/api/tournaments/{SLUG}/standings/"
 SERIES = "/api/series/bench/"
 ENDPOINTS = (
@@ -58,36 +59,6 @@ def _environment(db_path: Path) -> dict[str, str]:
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
     return env
-
-
-# The bench-only URL configuration of the server process: the site plus one bare view.
-def _bench_urlpatterns() -> list[Any]:
-    from django.urls import include, path
-    from rest_framework.request import Request
-    from rest_framework.response import Response
-    from rest_framework.views import APIView
-
-    from tournaments.models import Tournament
-
-    class BareTournamentApi(APIView):
-        """One query, a tiny answer: the floor a DRF endpoint costs on this machine."""
-
-        def get(self, request: Request, slug: str) -> Response:
-            row = Tournament.objects.filter(slug=slug).values("pk", "name").first()
-            return Response(row)
-
-    return [
-        path("bench/bare/<slug:slug>/", BareTournamentApi.as_view()),
-        path("", include("scwu.config.urls")),
-    ]
-
-
-def __getattr__(name: str) -> Any:
-    # ``ROOT_URLCONF`` points here in the server process only; the patterns are built lazily
-    # so importing this module never needs Django configured.
-    if name == "urlpatterns":
-        return _bench_urlpatterns()
-    raise AttributeError(name)
 
 
 def _seed(players: int, rounds: int) -> None:
@@ -150,7 +121,7 @@ def _serve(port: int) -> None:
     from django.conf import settings
 
     django.setup()
-    settings.ROOT_URLCONF = "tools.bench.results_http"
+    settings.ROOT_URLCONF = "tools.bench.bare"
     from django.core.servers.basehttp import WSGIServer, run
     from django.core.wsgi import get_wsgi_application
 
