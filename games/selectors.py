@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,10 +33,16 @@ from games.kept_ledger import ledger_read
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
 from games.places import placer, remainder_rule
 from games.services.common import game_unsaved
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Round, Table, TableSeat, Tournament
+
+#: Where the round dashboard puts each table's players by seat (:func:`_dashboard_tables`).
+_PLAYERS = "_scwu_players"
 
 
 def _players(table: Table) -> dict[str, str]:
+    known: dict[str, str] | None = getattr(table, _PLAYERS, None)
+    if known is not None:
+        return known
     return {
         position: nickname
         for position, nickname in table.seats.order_by().values_list(
@@ -287,10 +294,13 @@ class TableView:
 def table_view(table: Table, *, ahead_deals: int = 0) -> TableView:
     """The state of the table's game (an empty one when no deal was entered yet), with the
     misdeals a referee may waive."""
-    game = TableGame.objects.of_table(table)
+    return _view_of(table, TableGame.objects.of_table(table), ahead_deals=ahead_deals)
+
+
+def _view_of(table: Table, game: TableGame | None, *, ahead_deals: int = 0) -> TableView:
     if game is None:
         # A game not started yet, as game_start will start it.
-        game = game_unsaved(table, seats=min(max(table.seats.count(), 4), 6))
+        game = game_unsaved(table, seats=min(max(len(_players(table)), 4), 6))
         empty = replay(ledger_settings(game), [])
         return TableView(state_json(game, None, empty, ahead_deals=ahead_deals), [])
     game.table = table
@@ -317,36 +327,49 @@ def game_state(game: TableGame, *, ahead_deals: int = 0) -> TableState:
 DASHBOARD_CACHE_SECONDS = 600
 
 
-def _dashboard_key(table: Table) -> str | None:
-    """What a table's dashboard entry depends on: the game's events (``next_seq``), the
-    referee call, its rulings' appeals (filed or decided without a new event), and the
-    reader's language (the entry holds the table's name and the rulings' labels as text)."""
+def _dashboard_key(table: Table) -> str:
+    """What a table's dashboard entry depends on: its players (a name replaced by erasure
+    too), the round's word and rules before the first deal, then the game's events
+    (``next_seq``), the referee call, its rulings' appeals (filed or decided without a new
+    event), and the reader's language (the entry holds the table's name and the rulings'
+    labels as text)."""
     game = getattr(table, "game", None)
     if game is None:
-        return None
+        round = table.round
+        rules = (round.word.label, round.word.letters, round.placka_mode)
+        shape = repr((rules, round.tournament.sit_out_rule, sorted(_players(table).items())))
+        digest = hashlib.blake2b(shape.encode(), digest_size=8).hexdigest()
+        return f"dashboard-table:new:{table.pk}:{digest}:{get_language()}"
+    names = repr(sorted(_players(table).items()))
+    digest = hashlib.blake2b(names.encode(), digest_size=8).hexdigest()
     called = game.referee_called_at.timestamp() if game.referee_called_at else 0
     acknowledged = game.referee_acknowledged_at.timestamp() if game.referee_acknowledged_at else 0
     appealed = table.appeal_at.timestamp() if table.appeal_at else 0  # type: ignore[attr-defined]
     return (
         f"dashboard-table:{game.pk}:{game.started_at.timestamp()}:{game.next_seq}:{game.status}:"
-        f"{called}:{acknowledged}:{table.appeals}:{appealed}:"  # type: ignore[attr-defined]
+        f"{called}:{acknowledged}:{table.appeals}:{appealed}:{digest}:"  # type: ignore[attr-defined]
         f"{get_language()}"
     )
 
 
-def _dashboard_tables(tables: QuerySet[Table]) -> QuerySet[Table]:
-    """``tables`` with what their dashboard keys read."""
-    return tables.select_related("round__tournament", "round__word", "game").annotate(
-        appeals=Count("game__rulings__appeals"),
-        appeal_at=Max("game__rulings__appeals__decided_at"),
+def _dashboard_tables(tables: QuerySet[Table]) -> list[Table]:
+    """``tables`` with what their dashboard keys read: their games, their rulings' appeals
+    and (one query for all) their players by seat."""
+    found: list[Table] = list(
+        tables.select_related("game").annotate(
+            appeals=Count("game__rulings__appeals"),
+            appeal_at=Max("game__rulings__appeals__decided_at"),
+        )
     )
-
-
-def dashboard_forget(tables: QuerySet[Table]) -> None:
-    """Drop the cached dashboard entries of ``tables``: for a change the key does not see
-    (a player's name replaced by erasure)."""
-    keys = [_dashboard_key(table) for table in _dashboard_tables(tables)]
-    cache.delete_many([key for key in keys if key is not None])
+    players: dict[int, dict[str, str]] = {table.pk: {} for table in found}
+    seats = TableSeat.objects.filter(table_id__in=players).order_by()
+    for table_id, position, nickname in seats.values_list(
+        "table_id", "position", "entry__player__nickname"
+    ):
+        players[table_id][position] = nickname
+    for table in found:
+        setattr(table, _PLAYERS, players[table.pk])
+    return found
 
 
 def _dashboard_entry(state: TableState) -> DashboardEntry:
@@ -368,33 +391,37 @@ def _dashboard_entry(state: TableState) -> DashboardEntry:
 @dataclass(frozen=True)
 class DashboardTable:
     """A table of the round dashboard: its row (with its round and tournament, for the
-    permission checks), its entry, and the misdeals its referee tools may waive."""
+    permission checks), its entry, the misdeals its referee tools may waive, and the key
+    that changes whenever the entry does."""
 
     table: Table
     entry: DashboardEntry
     waivable: list[tuple[int, str]]
+    key: str
 
 
 def round_dashboard_tables(round: Round) -> list[DashboardTable]:
     """Every table of a round with its dashboard entry, in a number of queries that does not
-    depend on the number of tables: one for the tables and what their entries depend on,
-    then the entries from the cache; only a table written since (a new key) replays its
-    ledger. The entry holds everything the referee tools show (letters' history, held deals,
-    rulings), so a referee's or director's dashboard costs no more than a spectator's."""
-    tables = list(_dashboard_tables(round.tables.all()).order_by("number"))
+    depend on the number of tables: two for the tables, their seats and what their entries
+    depend on, then the entries from the cache; only a table written since (a new key)
+    replays its ledger. The entry holds everything the referee tools show (letters'
+    history, held deals, rulings), so a referee's or director's dashboard costs no more
+    than a spectator's."""
+    tables = _dashboard_tables(round.tables.order_by("number"))
+    for table in tables:
+        table.round = round  # one round for all: its tournament and word are read once
     keys = {table.pk: _dashboard_key(table) for table in tables}
-    cached = cache.get_many([key for key in keys.values() if key is not None])
+    cached = cache.get_many(list(keys.values()))
     fresh: dict[str, tuple[DashboardEntry, list[tuple[int, str]]]] = {}
     found = []
     for table in tables:
         key = keys[table.pk]
-        kept = cached.get(key) if key is not None else None
+        kept = cached.get(key)
         if kept is None:
-            view = table_view(table)
-            kept = (_dashboard_entry(view.state), view.waivable)
-            if key is not None:
-                fresh[key] = kept
-        found.append(DashboardTable(table, *kept))
+            view = _view_of(table, getattr(table, "game", None))
+            kept = fresh[key] = (_dashboard_entry(view.state), view.waivable)
+        entry, waivable = kept
+        found.append(DashboardTable(table, entry, waivable, key))
     if fresh:
         cache.set_many(fresh, DASHBOARD_CACHE_SECONDS)
     return found

@@ -19,8 +19,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import selectors, services
 from games.forms import parse_points
 from games.models import TableGame
-from games.permissions import can_referee, can_score, is_party, may_see_table
-from games.views.tools import dashboard_tools_state, referee_tools
+from games.permissions import can_referee, can_score, may_see_table
+from games.views.cards import dashboard_cards
+from games.views.tools import referee_tools
 from scwu.httpcache import public_page
 from scwu.security.offline import mark_offline_copy, recorder_id
 from scwu.views.forms import run_service
@@ -173,21 +174,15 @@ def round_dashboard_by_id(request: HttpRequest, round_id: int) -> HttpResponse:
 @public_page
 def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _visible_round(request, tournament__slug=slug, number=number)
+    # The tables' entries and cards (with the referee tools of the tables this viewer may act
+    # at) come from the cache: neither the queries nor the rendering grow with the tables.
     items = selectors.round_dashboard_tables(round)
-    user = request.user
-    # The page adds the referee tools of the tables this viewer may act at, from the
-    # tables' cached entries: the queries do not grow with the tables (roles are read once
-    # per request, scwu.roles.remembered).
-    tables: list[dict[str, Any]] = []
-    for item in items:
-        shown: dict[str, Any] = dict(item.entry)
-        if user.is_authenticated and (can_referee(user, item.table) or is_party(user, item.table)):
-            shown["tools"] = referee_tools(
-                request, item.table, dashboard_tools_state(item), item.waivable, on_dashboard=True
-            )
-        tables.append(shown)
-    page = {**selectors.dashboard_of(round, [item.entry for item in items]), "tables": tables}
-    return render(request, "games/dashboard.html", {"round": round, "dashboard": page})
+    context = {
+        "round": round,
+        "dashboard": selectors.dashboard_of(round, [item.entry for item in items]),
+        "cards": dashboard_cards(request, items),
+    }
+    return render(request, "games/dashboard.html", context)
 
 
 def _scoresheet(table: Table) -> dict[str, Any]:

@@ -133,3 +133,43 @@ def test_outside_a_request_a_role_granted_counts_at_once() -> None:
     assert not has_role(user, Role.REFEREE)
     user.groups.add(Group.objects.get_or_create(name=Role.REFEREE)[0])
     assert has_role(user, Role.REFEREE)
+
+
+def test_before_the_first_deal_the_dashboard_costs_the_same_queries_for_two_tables_as_for_six() -> (
+    None
+):
+    cache.clear()
+    setup = make_setup()
+    client = Client()
+    client.force_login(setup.director)
+    make_table(setup.round)
+    few = _queries(client, _dashboard(setup))
+    while setup.round.tables.count() < 6:
+        make_table(setup.round)
+    assert len(_queries(client, _dashboard(setup))) == len(few)
+
+
+def _form_token(page: str, table: Table) -> str:
+    form = page.split(f'id="ruling-form-{table.pk}"', 1)[1]
+    return form.split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
+
+
+def test_a_kept_card_carries_each_viewers_own_csrf_token(played: Setup) -> None:
+    other = UserFactory(roles=["director"])
+    played.tournament.directors.add(other)
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(played.director)
+    second.force_login(other)
+    url = _dashboard(played)
+    mine = first.get(url).content.decode()
+    theirs = second.get(url).content.decode()  # the same kept card as the first director's
+    assert _form_token(mine, played.table) != _form_token(theirs, played.table)
+    answer = second.post(
+        f"/games/tables/{played.table.pk}/call/",
+        {
+            "action": "clear",
+            "next": url,
+            "csrfmiddlewaretoken": _form_token(theirs, played.table),
+        },
+    )
+    assert answer.status_code == 302  # the token the page gave is the viewer's own

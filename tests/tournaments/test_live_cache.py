@@ -73,7 +73,8 @@ def test_the_dashboard_replays_only_tables_written_since(scene: Scene) -> None:
     with CaptureQueriesContext(connection) as queries:
         again = round_dashboard(round_)
     assert again == first
-    assert len(queries) == 1  # the tables and their keys; the entries come from the cache
+    # The tables with their keys, and their seats; the entries come from the cache.
+    assert len(queries) == 2
     scene.lose("B")
     after = round_dashboard(round_)
     assert after["tables"][0]["deals_played"] == first["tables"][0]["deals_played"] + 1

@@ -11,11 +11,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.selectors import dashboard_forget
 from scwu.models import Player
 from scwu.roles import AnyUser, Role, has_role
 from scwu.services.privacy import person_pseudonymise
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.results.services import results_changed
 
 
@@ -38,7 +37,6 @@ def person_erase(*, by: AnyUser | None, user: User) -> Player | None:
             round_.save(update_fields=["draw_report"])
     for tournament in tournaments:
         results_changed(tournament.pk)
-    dashboard_forget(Table.objects.filter(seats__entry__player=player))
     return player
 
 
