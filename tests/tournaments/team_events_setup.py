@@ -208,6 +208,10 @@ class EventRun(ABC):
         """A new round of ``stage``; its key for the steps below."""
 
     @abstractmethod
+    def site_draw(self, round_key: int) -> list[list[str]]:
+        """The site draws the round at random (a draft): its tables' players."""
+
+    @abstractmethod
     def manual_draw(self, round_key: int) -> None:
         """The example's seats entered as the director's draw, and published."""
 
@@ -231,14 +235,18 @@ class EventRun(ABC):
     def finished(self, round_key: int) -> None:
         """A round whose every game has ended is finished by itself."""
 
-    def play(self, enter_teams: Step, after_basic: Step) -> str:
-        """The whole event, from the new tournament to its finish; its slug."""
+    def play(
+        self, enter_teams: Step, drawn: Callable[[list[list[str]]], None], after_basic: Step
+    ) -> str:
+        """The whole event, from the new tournament to its finish; its slug. The site's own
+        draw of the basic round is shown to ``drawn``, then the example's seats replace it."""
         self.create()
         self.status("registration")
         self.register()
         enter_teams(self)
         self.status("running")
         basic = self.round("basic")
+        drawn(self.site_draw(basic))
         self.manual_draw(basic)
         for table, (_players, deals) in zip(self.tables(basic), self.spec.tables, strict=True):
             self.paper(table, deals)
@@ -312,6 +320,15 @@ class PagesRun(EventRun):
             self.client.post(f"/tournaments/{self.slug}/rounds/", {"word": word.pk, "stage": stage})
         )
         return int(location.rstrip("/").split("/")[-2])
+
+    def site_draw(self, number: int) -> list[list[str]]:
+        url = f"/tournaments/{self.slug}/rounds/{number}/"
+        _no_error(self.client, self.client.post(url + "draw/", {"method": "random", "seed": 7}))
+        page = self.client.get(url + "manage/").content.decode()
+        return [
+            re.findall(r'<span class="pos">[A-F]</span><span>([^<]+?)(?: <|</span>)', table)
+            for table in page.split('class="card draw-table"')[1:]
+        ]
 
     def manual_draw(self, number: int) -> None:
         lines = "\n".join(", ".join(players) for players, _deals in self.spec.tables)
@@ -409,6 +426,14 @@ class ApiRun(EventRun):
             format="json",
         )
         return int(_ok(made, 201)["id"])
+
+    def site_draw(self, round_id: int) -> list[list[str]]:
+        drawn = self.api.post(
+            f"/api/rounds/{round_id}/draw/", {"method": "random", "seed": 7}, format="json"
+        )
+        _ok(drawn, 202)
+        tables = _ok(self.api.get(f"/api/rounds/{round_id}/"))["tables"]
+        return [[seat["player"] for seat in table["seats"]] for table in tables]
 
     def manual_draw(self, round_id: int) -> None:
         tables = [[self.entries[name] for name in players] for players, _ in self.spec.tables]

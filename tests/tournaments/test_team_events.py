@@ -5,9 +5,10 @@ pages and a World Series (thirty players, five clubs' teams of three beside the 
 classification) by its director and the clubs' captains at the API, each from the new
 tournament to its finish. Then the team standings, the team classification and the season's
 club ranking must be the figures worked out below, under each of the three team rules; the
-same example ranks the teams in a different order under each rule. The seats are the
-director's manual draw: the figures depend on who sits where (the draw's own rule, teammates
-at different tables, is the draw's tests' business).
+same example ranks the teams in a different order under each rule. The site first draws the
+basic round itself, and that draft must seat no two teammates at one table; the director then
+enters the example's seats as a manual draw in its place (the figures depend on who sits
+where).
 
 The worked example
 ==================
@@ -408,6 +409,19 @@ def _enter_teams_at_the_api(run: ApiRun) -> None:
         assert answer.status_code == 201, answer.content[:2000]
 
 
+def _teammates_apart(spec: EventSpec) -> Callable[[list[list[str]]], None]:
+    """The site's own draw of the basic round seats no two teammates at one table."""
+    team_of = {name: club.key for club in CLUBS if club.key in spec.teams for name in club.members}
+
+    def check(tables: list[list[str]]) -> None:
+        assert sorted(name for table in tables for name in table) == sorted(spec.players)
+        for table in tables:
+            teams = [team_of[name] for name in table if name in team_of]
+            assert len(teams) == len(set(teams)), table
+
+    return check
+
+
 def _live(
     figures: dict[str, Figures], order: dict[str, tuple[str, ...]], rule: str
 ) -> Callable[[ApiRun | PagesRun], None]:
@@ -598,12 +612,18 @@ def test_the_worked_example_ranks_the_teams_differently_under_each_rule() -> Non
 def test_both_events_from_registration_to_the_club_ranking(rule: str) -> None:
     fed = _federation()
     championship = PagesRun(fed, TEAM_CHAMPIONSHIP, rule)
-    championship.play(_enter_teams_at_the_pages, _live(TC_LIVE, TC_LIVE_ORDER, rule))
+    championship.play(
+        _enter_teams_at_the_pages,
+        _teammates_apart(TEAM_CHAMPIONSHIP),
+        _live(TC_LIVE, TC_LIVE_ORDER, rule),
+    )
     assert _classification(championship) == _exact(TC_PLACES)
     _classified(championship, TC_TEAMS, TC_ORDER[rule], POINTS[TC_CATEGORY][1])
 
     series = ApiRun(fed, WORLD_SERIES, rule)
-    series.play(_enter_teams_at_the_api, _live(WS_LIVE, WS_LIVE_ORDER, rule))
+    series.play(
+        _enter_teams_at_the_api, _teammates_apart(WORLD_SERIES), _live(WS_LIVE, WS_LIVE_ORDER, rule)
+    )
     assert _classification(series) == _exact(WS_PLACES)
     _classified(series, WS_TEAMS, WS_ORDER[rule], POINTS[WS_CATEGORY][1])
 
