@@ -12,6 +12,8 @@ kept under the change's own token too: a process that holds an older frame of th
 
 from __future__ import annotations
 
+import itertools
+import os
 import threading
 import uuid
 from collections import OrderedDict
@@ -23,6 +25,10 @@ from games.online.services import Change
 _LIMIT = 8192
 _steps: OrderedDict[tuple[int, int], tuple[str, Step]] = OrderedDict()
 _lock = threading.Lock()
+#: A change's token: unique to this process (and its machine) by a prefix drawn once, then a
+#: counter; a fresh UUID per change read the system's random source on every action.
+_TOKEN_PREFIX = uuid.uuid4().hex[:16]
+_token_numbers = itertools.count()
 
 
 def group_name(game_id: int) -> str:
@@ -51,7 +57,7 @@ def step_get(game_id: int, version: int, token: str) -> Step | None:
 
 
 def state_event(change: Change) -> dict[str, Any]:
-    token = uuid.uuid4().hex
+    token = f"{_TOKEN_PREFIX}-{os.getpid()}-{next(_token_numbers)}"
     return {
         "type": "table.state",
         "game_id": change.game_id,

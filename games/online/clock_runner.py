@@ -4,7 +4,8 @@ broadcasts the result. Deadlines live in the database, so after a restart the fi
 connection starts the runner again and nothing is lost; with several processes each
 runs one, and the locked service makes a deadline act once.
 
-The same task beats (:func:`beat_seconds`): it refreshes what this process's connections
+The same task beats (:func:`beat_seconds`): it checks the process's idle database
+connections (``games.online.database.pool_check``), refreshes what this process's connections
 hold, their spectators' slots on the shared cache (``games.online.slots``) and their seats'
 presence (``games.online.presence``), which a process that dies stops refreshing, so it
 expires; and it disconnects the seats whose presence expired.
@@ -26,7 +27,7 @@ from django.utils import timezone
 
 from games.online import presence, selectors, services
 from games.online.broadcast import change_send
-from games.online.database import in_database_thread
+from games.online.database import in_database_thread, pool_check
 from games.online.slots import SLOT_SECONDS, slots_refresh
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,7 @@ async def heartbeat() -> int:
     """Refresh what this process's connections hold, so that it does not expire; then
     disconnect the seats nobody vouched for within the TTL. Returns the games changed."""
     await sync_to_async(slots_refresh, thread_sensitive=False)()
+    await sync_to_async(pool_check, thread_sensitive=False)()
     now = timezone.now()
     held = presence.held_pairs()
     if held:

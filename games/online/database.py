@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
+from django.db import connection
 
 T = TypeVar("T")
 
@@ -24,3 +25,12 @@ def in_database_thread(function: Callable[..., T]) -> Callable[..., Awaitable[T]
     """
     pooled = bool(settings.DATABASES["default"].get("OPTIONS", {}).get("pool"))
     return DatabaseSyncToAsync(function, thread_sensitive=not pooled)
+
+
+def pool_check() -> None:
+    """Check the connections idle in this process's pool, replacing any that PostgreSQL
+    closed (a restart): the pool does not check a connection as it hands it out (settings),
+    so the heartbeat does it here, off the actions' path. Nothing without a pool."""
+    pool = getattr(connection, "pool", None)
+    if pool is not None:
+        pool.check()

@@ -1,6 +1,8 @@
 """The engine state of an online game: always the replay of its seed and actions.
 
-The seats of a game are kept the same way, keyed by ``(game id, seats_version)``.
+The seats of a game are kept the same way, keyed by ``(game id, seats_version)``, and so is
+the game's row as the last write of this process left it (its columns but the actions), so a
+player's next action can be stored without reading the row first (``services.table``).
 
 Replaying on every frame would cost a whole game's actions each time, so the replayed
 :class:`engine.game.Game` is kept in process memory keyed by ``(game id, version)``. The
@@ -22,6 +24,7 @@ _LIMIT = 4096
 _cache: OrderedDict[tuple[int, int], Game] = OrderedDict()
 _lock = threading.Lock()
 _seats: OrderedDict[tuple[int, int], list[OnlineSeat]] = OrderedDict()
+_rows: OrderedDict[int, OnlineGame] = OrderedDict()
 
 
 def game_replay(row: OnlineGame) -> Game:
@@ -100,8 +103,39 @@ def seats_keep(game_id: int, seats_version: int, seats: list[OnlineSeat]) -> Non
             _seats.popitem(last=False)
 
 
+def row_keep(row: OnlineGame) -> None:
+    """Remember the row as a write of this process left it (newer versions only: two
+    writes' commits may keep theirs in either order)."""
+    with _lock:
+        kept = _rows.get(row.pk)
+        if kept is not None and (
+            kept.version > row.version or kept.seats_version > row.seats_version
+        ):
+            return
+        _rows[row.pk] = row
+        _rows.move_to_end(row.pk)
+        while len(_rows) > _LIMIT:
+            _rows.popitem(last=False)
+
+
+def state_take(game_id: int, version: int) -> tuple[OnlineGame, list[OnlineSeat], Game] | None:
+    """The row, seats and state this process keeps of the game at ``version``, for a writer
+    (taken out, as :func:`game_take`); None when any of them is missing. The row may have
+    moved on in the database since: the writer stores only over the versions taken."""
+    with _lock:
+        row = _rows.get(game_id)
+        if row is None or row.version != version:
+            return None
+        game_key, seats_key = (game_id, version), (game_id, row.seats_version)
+        if game_key not in _cache or seats_key not in _seats:
+            return None
+        del _rows[game_id]
+        return row, _seats.pop(seats_key), _cache.pop(game_key)
+
+
 def cache_clear() -> None:
     """Forget every cached state (tests: prove the database alone rebuilds the game)."""
     with _lock:
         _cache.clear()
         _seats.clear()
+        _rows.clear()

@@ -40,7 +40,8 @@ def test_a_deal_with_two_losers_is_followed_by_the_dealer_the_ledger_expects(
         game.apply(acts[rng.randrange(len(acts))])
         if len(game.results) > deals:
             deals = len(game.results)
-            deal_finished(row, game, takeovers=[])  # raises OnlineError "paused" if refused
+            # raises OnlineError "paused" if refused
+            deal_finished(row, deals, dict(game.records[-1]), takeovers=[])
     first = game.results[0]
     assert {s.code for s in first.loser} == {"A", "D"} and first.last_trick is not None
     assert game.records[1]["dealer"] == "D" != first.last_trick.code

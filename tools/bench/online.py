@@ -215,9 +215,12 @@ async def _table(
             await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
 
 
-async def _drive(
+async def drive(
     port: int, games: list[tuple[int, str, str]], seconds: float, think: float = 0
 ) -> dict[str, Any]:
+    """Play every game (id, session cookie, bot level) through the site on ``port`` for
+    ``seconds``, the humans thinking ``think`` s (±50 %); the counts, the measured window
+    and the easy tables' round trips (``rtts``, seconds)."""
     rtts: list[float] = []
     searching: list[float] = []  # the hard tables' own round trips (their bots think)
     counts: dict[str, float] = dict.fromkeys(
@@ -294,7 +297,7 @@ def main(argv: list[str] | None = None) -> None:
         )  # fmt: skip
         try:
             _wait_listening(port)
-            result = asyncio.run(_drive(port, games, args.seconds, args.think / 1000))
+            result = asyncio.run(drive(port, games, args.seconds, args.think / 1000))
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tools.loadtest.hog import cpu_hogs
 from tools.loadtest.stack import DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ROOT
 
 if TYPE_CHECKING:  # Django is set up only after the environment is chosen
@@ -32,7 +34,36 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="seconds the online player takes over a move (0: at once, a stress run that "
         "keeps the machine saturated and measures only its queue)",
     )
+    parser.add_argument(
+        "--officials",
+        type=int,
+        default=5,
+        help="signed-in officials on the round dashboard: the director, the head referee, "
+        "then referees",
+    )
+    parser.add_argument(
+        "--official-think", type=float, default=5.0, help="seconds between an official's loads"
+    )
     parser.add_argument("--resend-share", type=float, default=0.1, help="deals resent on purpose")
+    parser.add_argument(
+        "--cpu-hog",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run N busy processes beside the stack for the run (a machine doing other work)",
+    )
+    parser.add_argument(
+        "--probe",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="also fetch PATH (signed out) by one client every --probe-think seconds, "
+        "reported as 'probe PATH' (a benchmark's reference view under the same load)",
+    )
+    parser.add_argument("--probe-think", type=float, default=0.2)
+    parser.add_argument(
+        "--json", type=Path, help="also write the figures per kind and the checks to this file"
+    )
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument(
         "--database-url", default=os.environ.get("LOADTEST_DATABASE_URL", DEFAULT_DATABASE_URL)
@@ -116,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
 
     online = args.online if seed.online_available() else 0
     started = time.monotonic()
-    data = seed.load_data_create(tables=args.tables, online=online)
+    data = seed.load_data_create(tables=args.tables, online=online, officials=args.officials)
     print(f"seeded {seed.as_dict(data)} in {time.monotonic() - started:.1f} s", flush=True)
 
     def run(base_url: str) -> int:
@@ -156,6 +187,39 @@ def main(argv: list[str] | None = None) -> int:
             )
             for n in range(args.readers)
         ]
+        threads += [
+            threading.Thread(
+                target=users.reader,
+                kwargs={
+                    "base_url": base_url,
+                    "paths": [pages[0]],
+                    "recorder": recorder,
+                    "stop": stop,
+                    "think": args.official_think,
+                    "seed": 20_000 + n,
+                    "session": session,
+                    "kind_of": "official",
+                },
+                daemon=True,
+            )
+            for n, session in enumerate(data.officials)
+        ]
+        threads += [
+            threading.Thread(
+                target=users.reader,
+                kwargs={
+                    "base_url": base_url,
+                    "paths": [path],
+                    "recorder": recorder,
+                    "stop": stop,
+                    "think": args.probe_think,
+                    "seed": 30_000 + n,
+                    "kind_of": "probe",
+                },
+                daemon=True,
+            )
+            for n, path in enumerate(args.probe)
+        ]
         until = time.monotonic() + args.seconds
         if data.online:
             threads.append(
@@ -167,17 +231,19 @@ def main(argv: list[str] | None = None) -> int:
             )
         print(
             f"running {args.seconds:.0f} s: {len(data.tables)} judges, {args.readers} readers, "
-            f"{len(data.online)} online tables against {base_url}",
+            f"{len(data.officials)} officials, {len(data.online)} online tables against "
+            f"{base_url}" + (f", beside {args.cpu_hog} busy processes" if args.cpu_hog else ""),
             flush=True,
         )
-        began = time.monotonic()
-        for thread in threads:
-            thread.start()
-        stop.wait(args.seconds)
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
-        elapsed = time.monotonic() - began
+        with cpu_hogs(args.cpu_hog):
+            began = time.monotonic()
+            for thread in threads:
+                thread.start()
+            stop.wait(args.seconds)
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=60)
+            elapsed = time.monotonic() - began
         print(f"\n== load ({elapsed:.1f} s)\n{recorder.report(elapsed)}")
         deals = verify.deals_check(ledger, data.tournament_id)
         print(
@@ -190,6 +256,14 @@ def main(argv: list[str] | None = None) -> int:
         standings_ok, detail = verify.standings_check(data.tournament_id)
         print(f"\n== standings\n{detail}")
         ok = deals.ok and standings_ok
+        if args.json is not None:
+            figures = {
+                "seconds": elapsed,
+                "kinds": recorder.summary(elapsed),
+                "exactly_once": deals.ok,
+                "standings": standings_ok,
+            }
+            args.json.write_text(json.dumps(figures, indent=1))
         verdict = "PASSED" if ok else "FAILED"
         once = "yes" if deals.ok else "NO"
         print(f"\n{verdict}: exactly once {once}, standings {'yes' if standings_ok else 'NO'}")

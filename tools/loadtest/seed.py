@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.test import Client
@@ -38,6 +39,9 @@ class LoadData:
     round_id: int
     tables: list[tuple[int, Session]]  # (table id, its judge's session)
     online: list[tuple[int, Session]]  # (online game id, the human player's session)
+    #: The tournament's director, then its referees (head referee first), each signed in
+    #: with two-factor sign-in set up, so their pages show an official's rights.
+    officials: list[Session] = field(default_factory=list)
 
 
 def _session(user: User) -> Session:
@@ -46,15 +50,36 @@ def _session(user: User) -> Session:
     return Session(client.cookies["sessionid"].value, secrets.token_hex(16))
 
 
-def _word() -> PlayingWord:
+def _word(letters: str = WORD) -> PlayingWord:
     word, _ = PlayingWord.objects.get_or_create(
-        letters=WORD,
-        defaults={"label": WORD, "theme": "load test", "language": "cs", "status": "approved"},
+        letters=letters,
+        defaults={"label": letters, "theme": "load test", "language": "cs", "status": "approved"},
     )
     return word
 
 
-def load_data_create(*, tables: int, online: int) -> LoadData:
+def _officials(tournament: Any, count: int, stamp: str, password: str) -> list[Session]:
+    """``count`` officials of ``tournament``: its director, its head referee, then referees
+    (line judges of the tournament), each with an authenticator app (officials use their
+    rights only with one)."""
+    sessions = []
+    for number in range(count):
+        user = User.objects.create(username=f"load-official-{stamp}-{number}", password=password)
+        TOTP.activate(user, generate_totp_secret())
+        if number == 0:
+            tournament.directors.add(user)
+        elif number == 1:
+            tournament.head_referee = user
+            tournament.save(update_fields=["head_referee"])
+        else:
+            tournament.line_judges.add(user)
+        sessions.append(_session(user))
+    return sessions
+
+
+def load_data_create(
+    *, tables: int, online: int, officials: int = 0, letters: str = WORD
+) -> LoadData:
     from tournaments.models import (
         Entry,
         Round,
@@ -79,7 +104,7 @@ def load_data_create(*, tables: int, online: int) -> LoadData:
         end_date=dt.date.today(),
         status="running",
     )
-    word = _word()
+    word = _word(letters)
     round_ = Round.objects.create(
         tournament=tournament, number=1, word=word, status=RoundStatus.PUBLISHED
     )
@@ -102,7 +127,8 @@ def load_data_create(*, tables: int, online: int) -> LoadData:
                 by=user, word=word, bots=3, bot_level="easy", seconds_per_action=120
             )
             games.append((game.pk, _session(user)))
-    return LoadData(tournament.slug, tournament.pk, round_.pk, judged, games)
+    signed_in = _officials(tournament, officials, stamp, password)
+    return LoadData(tournament.slug, tournament.pk, round_.pk, judged, games, signed_in)
 
 
 def online_available() -> bool:
@@ -115,5 +141,6 @@ def as_dict(data: LoadData) -> dict[str, Any]:
     return {
         "tables": len(data.tables),
         "online": len(data.online),
+        "officials": len(data.officials),
         "tournament": data.tournament_slug,
     }

@@ -41,14 +41,16 @@ def environment(database_url: str, redis_url: str) -> dict[str, str]:
     return env
 
 
-def database_recreate(database_url: str) -> None:
-    """Drop and create the load test's own database (never the one the site uses)."""
+def database_recreate(database_url: str, prefixes: tuple[str, ...] = ("scwu_load",)) -> None:
+    """Drop and create a tool's own database (never the one the site uses): its name must
+    start with one of ``prefixes``."""
     import psycopg
 
     parts = urlsplit(database_url)
     name = parts.path.lstrip("/")
-    if not name.startswith("scwu_load"):
-        raise SystemExit(f"refusing to recreate {name!r}: the load test's database is scwu_load*")
+    if not name.startswith(prefixes):
+        allowed = ", ".join(f"{prefix}*" for prefix in prefixes)
+        raise SystemExit(f"refusing to recreate {name!r}: this tool's database is {allowed}")
     admin = psycopg.connect(
         host=parts.hostname or "127.0.0.1",
         port=parts.port or 5432,

@@ -34,6 +34,21 @@ class Recorder:
         with self._lock:
             self.errors[kind][reason] += 1
 
+    def summary(self, seconds: float) -> dict[str, dict[str, object]]:
+        """Per kind: answers, rate, p50/p95 in ms and the errors by reason (``--json``)."""
+        kinds = sorted(set(self.latencies) | set(self.errors))
+        out: dict[str, dict[str, object]] = {}
+        for kind in kinds:
+            values = self.latencies.get(kind, [])
+            out[kind] = {
+                "ok": len(values),
+                "per_second": len(values) / seconds,
+                "p50_ms": percentile(values, 0.50) * 1000,
+                "p95_ms": percentile(values, 0.95) * 1000,
+                "errors": dict(self.errors.get(kind, Counter())),
+            }
+        return out
+
     def report(self, seconds: float) -> str:
         lines = [
             f"{'kind':<22}{'ok':>8}{'per s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"

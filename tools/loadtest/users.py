@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from games.selectors import AHEAD_DEALS
 from tools.loadtest.seed import Session
 from tools.loadtest.stats import Recorder
 
@@ -83,10 +84,11 @@ def judge(
     seed: int,
 ) -> None:
     """Record deals at one table until time is up or the game ends; a lost answer is
-    resent with the same key, and ``resend_share`` of the deals are resent on purpose."""
+    resent with the same key, and ``resend_share`` of the deals are resent on purpose.
+    Each deal asks for the deals ahead, as the table page does (its state's look-ahead)."""
     rng = random.Random(seed)
     http_ = Http(base_url)
-    path = f"/api/games/tables/{table_id}/deals/"
+    path = f"/api/games/tables/{table_id}/deals/?ahead={AHEAD_DEALS}"
     headers = {"Cookie": session.cookie, "X-CSRFToken": session.csrftoken}
     number, players = 1, ["A", "B", "C", "D"]
     while not stop.is_set():
@@ -149,16 +151,20 @@ def reader(
     stop: threading.Event,
     think: float,
     seed: int,
+    session: Session | None = None,
+    kind_of: str = "page",
 ) -> None:
-    """A spectator refreshing the live pages, with a pause between loads."""
+    """A spectator refreshing the live pages, with a pause between loads; with a
+    ``session``, a signed-in official refreshing theirs (``kind_of`` names them)."""
     rng = random.Random(seed)
     http_ = Http(base_url)
+    headers = {"Cookie": session.cookie} if session is not None else None
     stop.wait(rng.uniform(0, think))  # spread the first loads
     while not stop.is_set():
         path = rng.choice(paths)
-        kind = "page " + path.strip("/").split("/")[0]
+        kind = f"{kind_of} " + _page_name(path)
         try:
-            status, _body, took = http_.request("GET", path)
+            status, _body, took = http_.request("GET", path, headers=headers)
         except NETWORK_ERRORS as exc:
             recorder.error(kind, type(exc).__name__)
         else:
@@ -167,6 +173,14 @@ def reader(
             else:
                 recorder.error(kind, f"HTTP {status}")
         stop.wait(think * rng.uniform(0.5, 1.5))
+
+
+def _page_name(path: str) -> str:
+    """A page's kind in the report: its last named part (``results``, ``dashboard``),
+    or its first for a path ending in an id."""
+    parts = [part for part in path.split("?")[0].strip("/").split("/") if part]
+    named = [part for part in parts if not part.isdigit()]
+    return named[-1] if named else "/"
 
 
 def _online_action(view: dict[str, Any]) -> dict[str, Any] | None:

@@ -11,7 +11,6 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from engine import Game
 from games.models import TableGame
 from games.online.errors import OnlineError
 from games.online.models import OnlineGame
@@ -29,13 +28,15 @@ def scorekeeping_game_start(table: Table) -> TableGame:
     return game_create(table, seats=4)
 
 
-def deal_finished(row: OnlineGame, game: Game, *, takeovers: list[str]) -> None:
-    """Record the deal just finished (inside the caller's transaction); no-op in practice."""
+def deal_finished(
+    row: OnlineGame, number: int, record: dict[str, Any], *, takeovers: list[str]
+) -> None:
+    """Record deal ``number`` of the game, finished with ``record`` (inside the caller's
+    transaction); no-op in practice."""
     if row.table_id is None:
         return
     table = Table.objects.select_related("round__tournament", "round__word").get(pk=row.table_id)
-    number = len(game.results)
-    record: dict[str, Any] = dict(game.records[-1])
+    record = dict(record)
     # SCN readers ignore unknown keys: the online origin and any bot's seats ride along.
     record["online"] = {"game": row.pk, "bot_takeover": sorted(takeovers)}
     scorekeeping_game_start(table)

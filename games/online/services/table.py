@@ -1,8 +1,12 @@
-"""The heart of an online table: lock the row, apply checked actions, let the bots and
-the clock follow, and hand back the frames of every new version.
+"""The heart of an online table: take the table's state, apply checked actions, let the
+bots and the clock follow, store the result and hand back the frames of every new version.
 
-Every write runs in ``transaction.atomic`` with ``select_for_update`` on the game row, and
-checks the version the client acted on, so two actions racing can never both apply.
+A player's action is stored in one statement when this process holds the table's state at
+the version acted on (it made that version): an ``UPDATE`` of the game row that applies only
+while the row still has the version and seats version the state was taken at, so two
+actions racing can never both apply, and an action that lost the race is decided again on
+the locked row. Every other write, and an action whose state this process does not hold,
+runs in ``transaction.atomic`` with ``select_for_update`` on the game row.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import datetime as dt
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.db import connection as db_connection
 from django.db import transaction
@@ -52,9 +56,14 @@ class Change:
     users: dict[str, int | None] = field(default_factory=dict)
 
 
+class Overtaken(Exception):
+    """The row changed since its state was taken (another process or write was first)."""
+
+
 @dataclass
 class Locked:
-    """A locked game row with its seats and its engine state at ``row.version``."""
+    """A game row with its seats and its engine state at ``row.version``: locked, or taken
+    from this process's memory (then stored only over the versions it was taken at)."""
 
     row: OnlineGame
     seats: list[OnlineSeat]
@@ -64,7 +73,15 @@ class Locked:
     held: bool = False
     #: The actions applied under this lock (``row.actions`` is not loaded: see finish).
     appended: list[dict[str, Any]] = field(default_factory=list)
+    #: The deals finished meanwhile, recorded when the write is stored (see finish):
+    #: (deal number, its record, the seats a bot played in it).
+    deals: list[tuple[int, dict[str, Any], list[str]]] = field(default_factory=list)
     _seats_data: list[SeatInfo] | None = None
+    #: (version, seats_version) of the row as taken: the write applies over these only.
+    base: tuple[int, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.base = (self.row.version, self.row.seats_version)
 
     def seat(self, code: str) -> OnlineSeat:
         return next(seat for seat in self.seats if seat.seat == code)
@@ -100,10 +117,11 @@ def game_lock(game_id: int) -> Locked:
 
 
 def untouched(locked: Locked) -> None:
-    """Nothing changed: the state and seats taken for the write go back for the next one."""
+    """Nothing changed: the row, state and seats taken for the write go back for the next."""
     row = locked.row
     replay.game_keep(row.pk, row.version, locked.game)
     replay.seats_keep(row.pk, row.seats_version, locked.seats)
+    replay.row_keep(row)
 
 
 def seat_of(seats: Sequence[OnlineSeat], user: Any) -> str | None:
@@ -162,10 +180,8 @@ def apply_action(locked: Locked, seat: Seat, action: int) -> None:
     if locked.seat(seat.code).bot_takeover and seat.code not in row.deal_takeovers:
         row.deal_takeovers = [*row.deal_takeovers, seat.code]
     if len(game.results) > deals_before:
-        deal_finished(row, game, takeovers=row.deal_takeovers)
+        locked.deals.append((len(game.results), dict(game.records[-1]), row.deal_takeovers))
         row.deal_takeovers = []
-        # Analysed once, by the job, whether practice or scored (never in a request).
-        deal_analysis_enqueue(dict(game.records[-1]), game.ruleset)
     if game.is_over():
         row.status = OnlineStatus.FINISHED
     locked.change.steps.append(
@@ -249,9 +265,11 @@ def clock_set(locked: Locked, *, now: dt.datetime | None = None) -> None:
 
 
 def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
-    """Save the row, keep the new state for the next reader once committed, and return the
-    change; a change of seats or clock alone yields one frame of the current version
-    (``meta_changed`` also raises ``seats_version``: the seats may have changed)."""
+    """Save the row in one ``UPDATE`` over the versions it was taken at (raises
+    :class:`Overtaken` when it has moved on), record the deals finished, keep the new state
+    for the next reader once committed, and return the change; a change of seats or clock
+    alone yields one frame of the current version (``meta_changed`` also raises
+    ``seats_version``: the seats may have changed)."""
     row, game = locked.row, locked.game
     if meta_changed:
         row.seats_version += 1
@@ -270,7 +288,14 @@ def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
     values: dict[str, Any] = {name: getattr(row, name) for name in fields}
     if locked.appended:
         values["actions"] = _actions_append(row, locked.appended)
-    OnlineGame.objects.filter(pk=row.pk).update(**values)
+    version, seats_version = locked.base
+    stored = OnlineGame.objects.filter(pk=row.pk, version=version, seats_version=seats_version)
+    if not stored.update(**values):
+        raise Overtaken
+    for number, record, takeovers in locked.deals:
+        deal_finished(row, number, record, takeovers=takeovers)
+        # Analysed once, by the job, whether practice or scored (never in a request).
+        deal_analysis_enqueue(record, game.ruleset)
     change = locked.change
     if locked.change.steps:
         last = change.steps[-1]
@@ -285,22 +310,58 @@ def finish(locked: Locked, *, meta_changed: bool = False) -> Change:
     def keep() -> None:
         replay.game_keep(row.pk, version, game)
         replay.seats_keep(row.pk, seats_version, seats)
+        replay.row_keep(row)
 
     transaction.on_commit(keep)
     return change
 
 
-@transaction.atomic
 def online_act(*, game_id: int, user: Any, action: object, version: object) -> Change:
     """Apply the action of ``user``'s seat (found from the user, never from the client)
-    acted on ``version``; then the bots move and the clock restarts."""
+    acted on ``version``; then the bots move and the clock restarts.
+
+    Over the state this process kept at ``version`` when it has it (one ``UPDATE``, see the
+    module's note); else, or when the row moved on meanwhile, on the locked row."""
+    kept = replay.state_take(game_id, version) if _is_version(version) else None
+    if kept is not None:
+        row, seats, game = kept
+        locked = Locked(row, seats, game, Change(row.pk), held=is_held(row))
+        _move(locked, user, action, version)
+        bots_move(locked)
+        clock_set(locked)
+        try:
+            if locked.deals and row.table_id is not None:
+                with transaction.atomic():  # the deals' records and the row, or neither
+                    return finish(locked)
+            return finish(locked)
+        except Overtaken:
+            pass  # the taken state is dropped: the locked write rebuilds it
+    return _act_locked(game_id=game_id, user=user, action=action, version=version)
+
+
+def _is_version(version: object) -> TypeGuard[int]:
+    return isinstance(version, int) and not isinstance(version, bool)
+
+
+@transaction.atomic
+def _act_locked(*, game_id: int, user: Any, action: object, version: object) -> Change:
     locked = game_lock(game_id)
+    _move(locked, user, action, version)
+    bots_move(locked)
+    clock_set(locked)
+    return finish(locked)
+
+
+def _move(locked: Locked, user: Any, action: object, version: object) -> None:
+    """Check and apply the player's own action; a refused one leaves the state untouched
+    (and gives it back for the next write)."""
     row = locked.row
+    waiting = row.waiting_for_director
     try:
         seat = seat_of(locked.seats, user)
         if seat is None:
             raise OnlineError("forbidden")
-        if not isinstance(version, int) or isinstance(version, bool):
+        if not _is_version(version):
             raise OnlineError("malformed")
         move = parse_action(seat, action)
         if row.status == OnlineStatus.FINISHED:
@@ -309,18 +370,16 @@ def online_act(*, game_id: int, user: Any, action: object, version: object) -> C
             raise OnlineError("paused")
         if version != row.version:
             raise OnlineError("stale_version")
-        if row.waiting_for_director == seat:
+        if waiting == seat:
             if not row.is_practice:
                 raise OnlineError("paused")
             row.waiting_for_director = ""  # a paused practice player is back: play on
         apply_action(locked, Seat.parse(seat), move)
     except OnlineError:
         if not locked.change.steps:  # refused before any change: the state is untouched
+            row.waiting_for_director = waiting
             untouched(locked)
         raise
-    bots_move(locked)
-    clock_set(locked)
-    return finish(locked)
 
 
 @transaction.atomic
