@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import uuid
+from collections import deque
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -21,7 +22,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.online import clock_runner, presence, selectors, services
-from games.online.broadcast import change_send, group_name, step_get
+from games.online.broadcast import change_send, group_name, state_event, step_get
 from games.online.database import in_database_thread
 from games.online.errors import OnlineError
 from games.online.frames import PUBLIC, WATCH, Step
@@ -39,6 +40,8 @@ CLOSE_NO_GAME = 4404
 #: Refused: the table or the address holds as many spectators' WebSockets as allowed.
 CLOSE_TOO_MANY = 4429
 REJOIN_SECONDS = 2.0
+#: The changes of its own actions a connection remembers, to skip their echo from the group.
+OWN_CHANGES = 8
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -81,6 +84,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.joined = False
         self._rejoin: asyncio.Task[None] | None = None
         self.slots: Taken | None = None
+        self._own: deque[str] = deque(maxlen=OWN_CHANGES)
         # Accept first: the server drops a handshake the application leaves waiting.
         await self.accept()
         # A table its user may not see (a held round's) closes as if it did not exist.
@@ -179,19 +183,28 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             action=frame.get("action"),
             version=frame.get("version"),
         )
+        # The player sees the move at once, not after a trip through the channel layer and
+        # the process's queue of every table's messages; the group's copy of this change,
+        # sent to the others, is skipped here when it comes back (table_state).
+        event = state_event(change)
+        self._own.append(event["token"])
+        self._seat_from(change.users)
+        await self._send_steps(change.steps)
         try:
-            await change_send(self.channel_layer, change)
+            await self.channel_layer.group_send(group_name(self.game_id), event)
         except Exception:
-            # The move is stored; only the others cannot hear of it. Show it here, paused.
+            # The move is stored and shown here; only the others cannot hear of it: paused.
             log.exception("online %s: channel layer unreachable", self.game_id)
             self._pause()
-            await self._send_steps(change.steps)
+            await self._send_steps(change.steps[-1:])  # the newest frame again, paused
 
     # -- frames out ---------------------------------------------------------------------
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change of the table: send this connection's own frame of each new version."""
-        self._seat_from(event.get("users") or {})
         token = event.get("token", "")
+        if token in self._own:
+            return  # this connection's own action, already sent (_act)
+        self._seat_from(event.get("users") or {})
         steps = [step_get(self.game_id, version, token) for version in event["versions"]]
         if any(step is None for step in steps):
             await self._send_state()  # frames made in another process: resync

@@ -302,7 +302,11 @@ def main(argv: list[str] | None = None) -> None:
             server.terminate()
             server.wait(timeout=10)
             log.close()
-        server_errors = log_path.read_text().count("Traceback")
+        server_log = log_path.read_text()
+        server_errors = server_log.count("Traceback")
+        if server_errors:  # the first one, so a run that failed says why
+            first = server_log[server_log.index("Traceback") :].split("\n\n")[0]
+            print("first server traceback:\n" + "\n".join(first.splitlines()[-12:]))
     rtts = result["rtts"]
     database = "PostgreSQL (pool)" if os.environ.get("DATABASE_URL") else "SQLite (WAL)"
     layer = "Redis layer" if os.environ.get("REDIS_URL") else "in-memory layer"
