@@ -42,7 +42,7 @@ def test_the_load_figures_count_timeouts_and_5xx_and_compare_the_p95s() -> None:
     assert figures["load test 1: 5xx answers"].value == 2
     ratio = figures["load test 1: deal p95 / bare view p95"]
     assert ratio.value == 300 / 40 and ratio.ok is True
-    assert figures["load test 1: every deal once, standings right"].ok is True
+    assert figures["load test 1: every deal once, standings right (1 = yes)"].ok is True
 
 
 def test_the_report_shows_each_figure_with_its_target_and_verdict() -> None:
@@ -60,3 +60,4 @@ def test_the_report_shows_each_figure_with_its_target_and_verdict() -> None:
     assert "not measured" in next(line for line in lines if line.startswith("not run"))
     assert lines[-1] == "1 of 2 targets met"
     assert matchday.ratio(None, 2) is None and matchday.ratio(3, 0) is None
+    assert matchday.figure_text(22_600.4) == "22,600" and matchday.figure_text(0.0034) == "0.0034"

@@ -72,6 +72,16 @@ def migrate(env: dict[str, str]) -> None:
     )
 
 
+def collectstatic(env: dict[str, str]) -> None:
+    """The static files, collected: with debug off every page needs them."""
+    subprocess.run(
+        [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
 def wait_healthy(url: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -117,12 +127,7 @@ def running(
     if topology:
         env = topology_environment(env, port, log_dir)
         Path(env["SCWU_RUN_DIR"]).mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+        collectstatic(env)
         commands = [
             (
                 "topology",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import http.client
 import json
 import random
 import threading
@@ -12,13 +11,11 @@ import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 from games.selectors import AHEAD_DEALS
+from tools.loadtest.http import NETWORK_ERRORS, Http
 from tools.loadtest.seed import Session
 from tools.loadtest.stats import Recorder
-
-NETWORK_ERRORS = (OSError, http.client.HTTPException)
 
 
 @dataclass
@@ -41,34 +38,6 @@ class DealLedger:
     def resend(self) -> None:
         with self._lock:
             self.resent += 1
-
-
-class Http:
-    """One keep-alive connection, reopened after a network error."""
-
-    def __init__(self, base_url: str) -> None:
-        parts = urlsplit(base_url)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
-        self.conn: http.client.HTTPConnection | None = None
-
-    def request(
-        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
-    ) -> tuple[int, bytes, float]:
-        data = json.dumps(body).encode() if body is not None else None
-        all_headers = {"Content-Type": "application/json", **(headers or {})}
-        started = time.perf_counter()
-        try:
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-            self.conn.request(method, path, body=data, headers=all_headers)
-            answer = self.conn.getresponse()
-            payload = answer.read()
-            return answer.status, payload, time.perf_counter() - started
-        except NETWORK_ERRORS:
-            if self.conn is not None:
-                self.conn.close()
-            self.conn = None
-            raise
 
 
 def judge(
