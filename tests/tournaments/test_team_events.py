@@ -8,7 +8,9 @@ club ranking must be the figures worked out below, under each of the three team 
 same example ranks the teams in a different order under each rule. The site first draws the
 basic round itself, and that draft must seat no two teammates at one table; the director then
 enters the example's seats as a manual draw in its place (the figures depend on who sits
-where).
+where). The teams read the same everywhere: the team classification's API, its JSON and CSV
+files, the teams page, each team's page, each club's page, the live, final and projector
+pages; and the season's club ranking reads the same at the API, on its page and in its CSV.
 
 The worked example
 ==================
@@ -597,6 +599,23 @@ def _readings_agree(run: ApiRun | PagesRun) -> None:
         assert _number(re.sub(r"<[^>]+>", "", cells[1])) == _number(row["points"])
 
 
+def _club_ranking_agrees(year: int, api: list[dict[str, Any]]) -> None:
+    """The season's club ranking page and its CSV file read as the API."""
+    expected = [(row["place"], row["name"], Decimal(row["points"])) for row in api]
+    public = Client()
+    page = public.get(reverse("season-ranking-clubs", args=[year])).content.decode()
+    shown = re.findall(
+        r'<td class="num">(\d+)\.</td>\s*<td>.*?<a href="/clubs/[^"]+/">([^<]+)</a></td>'
+        r'\s*<td class="num">([^<]+)</td>',
+        page,
+        re.S,
+    )
+    assert [(int(place), name, _number(points)) for place, name, points in shown] == expected
+    body = public.get(reverse("season-ranking-csv", args=[year, "clubs"])).content.decode()
+    rows = csv.DictReader(io.StringIO(body.removeprefix("\ufeff")))
+    assert [(int(r["place"]), r["club"], Decimal(r["points"])) for r in rows] == expected
+
+
 @pytest.mark.django_db(transaction=False)
 def test_the_worked_example_ranks_the_teams_differently_under_each_rule() -> None:
     """The point of the example: which rule ranks the teams is a setting that matters."""
@@ -637,3 +656,4 @@ def test_both_events_from_registration_to_the_club_ranking(rule: str) -> None:
     # Every reading of the classified teams agrees with the API (and so with the example).
     _readings_agree(championship)
     _readings_agree(series)
+    _club_ranking_agrees(fed.season.year, ranking)
