@@ -531,6 +531,8 @@ def _readings_agree(run: ApiRun | PagesRun) -> None:
     club's page."""
     public = Client()
     document = public.get(f"/api/tournaments/{run.slug}/teams/classification/").json()
+    assert (document["mode"], document["rule"]) == (run.spec.team_mode, run.rule)
+    assert not document["is_provisional"] and not document["is_live"]
     api = {row["team_id"]: _line(row) for row in document["teams"]}
     assert len(api) == len(run.spec.teams)
     files = f"/tournaments/{run.slug}/results/"
