@@ -363,6 +363,7 @@ def _classification(run: ApiRun | PagesRun) -> dict[str, tuple[int, Decimal]]:
     return {row["nickname"]: (row["place"], Decimal(row["points"])) for row in rows}
 
 
+CLUB = {club.key: club for club in CLUBS}
 CLUB_OF_SLUG = {club.slug: club.key for club in CLUBS}
 CLUB_OF_NAME = {club.name: club.key for club in CLUBS}
 
@@ -387,7 +388,7 @@ def _figures(row: dict[str, Any]) -> Figures:
 def _enter_teams_at_the_pages(run: PagesRun) -> None:
     """The director enters every club's team through the team form."""
     for key in run.spec.teams:
-        club = next(c for c in CLUBS if c.key == key)
+        club = CLUB[key]
         members = [run.fed.players[name].pk for name in club.members]
         response = run.client.post(
             f"/tournaments/{run.slug}/teams/new/",
@@ -399,7 +400,7 @@ def _enter_teams_at_the_pages(run: PagesRun) -> None:
 def _enter_teams_at_the_api(run: ApiRun) -> None:
     """Each club's captain enters the club's team."""
     for key in run.spec.teams:
-        club = next(c for c in CLUBS if c.key == key)
+        club = CLUB[key]
         captain = APIClient()
         captain.force_authenticate(run.fed.captains[key])
         body = {
@@ -452,7 +453,7 @@ def _classified(
     assert [CLUB_OF_SLUG[row["club"]] for row in rows] == list(order)
     for place, (key, row) in enumerate(zip(order, rows, strict=True), start=1):
         figures, member_points = teams[key]
-        assert (row["place"], row["is_shared"]) == (place, False), key
+        assert (row["place"], row["is_shared"], row["name"]) == (place, False, CLUB[key].team)
         assert _figures(row) == figures, key
         assert Decimal(row["member_points"]) == Decimal(member_points), key
         assert Decimal(row["points"]) == team_points[place], key
