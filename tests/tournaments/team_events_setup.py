@@ -201,7 +201,8 @@ class EventRun(ABC):
 
     @abstractmethod
     def register(self) -> None:
-        """Every player registered and checked in."""
+        """Every player checked in: the teams' members were entered with their teams, the
+        others are registered here."""
 
     @abstractmethod
     def round(self, stage: str) -> int:
@@ -242,8 +243,8 @@ class EventRun(ABC):
         draw of the basic round is shown to ``drawn``, then the example's seats replace it."""
         self.create()
         self.status("registration")
-        self.register()
         enter_teams(self)
+        self.register()
         self.status("running")
         basic = self.round("basic")
         drawn(self.site_draw(basic))
@@ -302,11 +303,21 @@ class PagesRun(EventRun):
         )
 
     def register(self) -> None:
-        """Everyone at the desk on the day: registered and checked in at once."""
+        """The desk on the day: the teams' members checked in, anyone else registered and
+        checked in at once."""
         page = f"/tournaments/{self.slug}/entries/"
+        html = self.client.get(page).content.decode()
+        entered = {
+            nickname: int(pk)
+            for pk, nickname in re.findall(r'id="entry-(\d+)" data-player="([^"]+)"', html)
+        }
         for nickname in self.spec.players:
-            player = self.fed.players[nickname]
-            _redirected(self.client.post(page, {"player": player.pk, "check_in": "1"}))
+            if nickname in entered:
+                url = f"{page}{entered[nickname]}/check-in/"
+                _redirected(self.client.post(url, {"checked_in": "1"}))
+            else:
+                player = self.fed.players[nickname]
+                _redirected(self.client.post(page, {"player": player.pk, "check_in": "1"}))
         # The page shows every message the desk's writes left, errors included.
         html = self.client.get(page).content.decode()
         assert not _errors(html), _errors(html)
@@ -408,15 +419,20 @@ class ApiRun(EventRun):
         assert _ok(answer)["status"] == status
 
     def register(self) -> None:
+        teams = _ok(self.api.get(f"/api/tournaments/{self.slug}/teams/"))
+        self.entries = {m["nickname"]: m["entry"] for team in teams for m in team["members"]}
         for nickname in self.spec.players:
-            made = self.api.post(
-                f"/api/tournaments/{self.slug}/entries/",
-                {"player": self.fed.players[nickname].pk},
-                format="json",
+            if nickname not in self.entries:
+                made = self.api.post(
+                    f"/api/tournaments/{self.slug}/entries/",
+                    {"player": self.fed.players[nickname].pk},
+                    format="json",
+                )
+                self.entries[nickname] = _ok(made, 201)["id"]
+            checked = self.api.post(
+                f"/api/entries/{self.entries[nickname]}/check-in/", {}, format="json"
             )
-            entry = _ok(made, 201)["id"]
-            _ok(self.api.post(f"/api/entries/{entry}/check-in/", {}, format="json"))
-            self.entries[nickname] = entry
+            assert _ok(checked)["status"] == "checked_in"
 
     def round(self, stage: str) -> int:
         word = self.fed.basic_word if stage == "basic" else self.fed.final_word
