@@ -33,6 +33,7 @@ from games.kept_ledger import ledger_read
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
 from games.places import placer, remainder_rule
 from games.services.common import game_unsaved
+from scwu.cache import kept_many
 from tournaments.models import Round, Table, TableSeat, Tournament
 
 #: Where the round dashboard puts each table's players by seat (:func:`_dashboard_tables`).
@@ -400,31 +401,39 @@ class DashboardTable:
     key: str
 
 
-def round_dashboard_tables(round: Round) -> list[DashboardTable]:
-    """Every table of a round with its dashboard entry, in a number of queries that does not
-    depend on the number of tables: two for the tables, their seats and what their entries
-    depend on, then the entries from the cache; only a table written since (a new key)
-    replays its ledger. The entry holds everything the referee tools show (letters'
-    history, held deals, rulings), so a referee's or director's dashboard costs no more
-    than a spectator's."""
+def round_table_keys(round: Round) -> list[tuple[Table, str]]:
+    """Every table of a round with the key of its dashboard entry (which changes whenever
+    the entry does), in two queries whatever the number of tables."""
     tables = _dashboard_tables(round.tables.order_by("number"))
     for table in tables:
         table.round = round  # one round for all: its tournament and word are read once
-    keys = {table.pk: _dashboard_key(table) for table in tables}
-    cached = cache.get_many(list(keys.values()))
-    fresh: dict[str, tuple[DashboardEntry, list[tuple[int, str]]]] = {}
-    found = []
-    for table in tables:
-        key = keys[table.pk]
-        kept = cached.get(key)
-        if kept is None:
-            view = _view_of(table, getattr(table, "game", None))
-            kept = fresh[key] = (_dashboard_entry(view.state), view.waivable)
-        entry, waivable = kept
-        found.append(DashboardTable(table, entry, waivable, key))
-    if fresh:
-        cache.set_many(fresh, DASHBOARD_CACHE_SECONDS)
-    return found
+    return [(table, _dashboard_key(table)) for table in tables]
+
+
+def dashboard_tables_of(keyed: list[tuple[Table, str]]) -> list[DashboardTable]:
+    """The dashboard entries of ``keyed`` tables (:func:`round_table_keys`) from the cache;
+    only a table written since (a new key) replays its ledger."""
+
+    def build(missing: list[int]) -> list[tuple[DashboardEntry, list[tuple[int, str]]]]:
+        tables = [keyed[index][0] for index in missing]
+        views = [_view_of(table, getattr(table, "game", None)) for table in tables]
+        return [(_dashboard_entry(view.state), view.waivable) for view in views]
+
+    kept = kept_many([key for _table, key in keyed], build, DASHBOARD_CACHE_SECONDS)
+    return [
+        DashboardTable(table, entry, waivable, key)
+        for (table, key), (entry, waivable) in zip(keyed, kept, strict=True)
+    ]
+
+
+def round_dashboard_tables(round: Round) -> list[DashboardTable]:
+    """Every table of a round with its dashboard entry, in a number of queries that does not
+    depend on the number of tables: two for the tables, their players and what their
+    entries depend on, then the entries from the cache; only a table written since replays
+    its ledger. The entry holds everything the referee tools show (letters' history, held
+    deals, rulings), so a referee's or director's dashboard costs no more than a
+    spectator's."""
+    return dashboard_tables_of(round_table_keys(round))
 
 
 def dashboard_of(round: Round, entries: list[DashboardEntry]) -> RoundDashboard:

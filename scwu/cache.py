@@ -9,9 +9,10 @@ The answers while degraded are those of Django's ``DummyCache``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -92,3 +93,17 @@ class TolerantRedisCache(RedisCache):
 
     def clear(self) -> None:
         _degraded("clear", lambda: super(TolerantRedisCache, self).clear(), None)
+
+
+def kept_many(keys: Sequence[str], build: Callable[[list[int]], list[T]], timeout: int) -> list[T]:
+    """The cached values of ``keys``, in order; those not cached are built in one call of
+    ``build`` (with their positions in ``keys``) and kept for ``timeout`` seconds. For pages
+    made of many parts that each change alone (a round's tables): one cache round trip, and
+    only the parts changed since are built again."""
+    found = cache.get_many(keys)
+    missing = [index for index, key in enumerate(keys) if key not in found]
+    if missing:
+        built = dict(zip((keys[index] for index in missing), build(missing), strict=True))
+        cache.set_many(built, timeout)
+        found.update(built)
+    return [found[key] for key in keys]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -23,6 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games.permissions import can_referee, is_party
 from games.selectors import DashboardTable
 from games.views.tools import dashboard_tools_state, referee_tools
+from scwu.cache import kept_many
 
 #: Stands for the request's CSRF token in a kept card (a card is shared, a token is not).
 _CSRF_SLOT = "scwu-csrf-slot-9f3c1d7e"
@@ -51,13 +51,13 @@ def dashboard_cards(request: HttpRequest, items: list[DashboardTable]) -> list[S
         party = user.is_authenticated and is_party(user, item.table)
         key = f"dashboard-card:{item.key}:{referee:d}{party:d}:{where}"
         views.append((item, referee or party, key))
-    kept = cache.get_many([key for _item, _tools, key in views])
-    fresh = {
-        key: _card(request, item, tools, next_path) for item, tools, key in views if key not in kept
-    }
-    if fresh:
-        cache.set_many(fresh, CARD_SECONDS)
-    cards = [kept.get(key) or fresh[key] for _item, _tools, key in views]
+    cards = kept_many(
+        [key for _item, _tools, key in views],
+        lambda missing: [
+            _card(request, views[index][0], views[index][1], next_path) for index in missing
+        ],
+        CARD_SECONDS,
+    )
     # Only a card with a form asks for the token: a spectator's page sets no CSRF cookie, so
     # a shared cache may keep it (scwu.httpcache.public_page).
     token = get_token(request) if any(_CSRF_SLOT in card for card in cards) else ""

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test import Client
+from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 
 from games.selectors import round_dashboard
@@ -156,3 +157,37 @@ def test_the_live_pages_never_join_up_to_the_tournament_to_order_rows(scene: Sce
             assert client.get(page).status_code == 200, page
         chained = [q["sql"] for q in queries if orders_through_tournament(q["sql"])]
         assert chained == [], (page, chained)
+
+
+def _rendered(client: Client, url: str) -> list[str]:
+    """The templates rendered while ``client`` gets ``url``."""
+    names: list[str] = []
+
+    def seen(sender: Any, template: Any, **kwargs: Any) -> None:
+        names.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        assert client.get(url).status_code == 200
+    finally:
+        template_rendered.disconnect(seen)
+    return names
+
+
+def test_after_a_deal_the_live_page_renders_that_table_and_its_players_again_only(
+    scene: Scene,
+) -> None:
+    for _ in range(2):
+        scene.second_table()
+    scene.lose("A")
+    client, url = scene.client_for(None), f"/tournaments/{scene.slug}/results/"
+    first = _rendered(client, url)
+    assert first.count("tournaments/_results_table.html") == 3
+    scene.lose("B")  # at the first table: a new version of the page
+    again = _rendered(client, url)
+    assert again.count("tournaments/_results_table.html") == 1
+    # The standings rows are all there; the cells of the four players at that table are new.
+    assert again.count("tournaments/_standing_cells.html") <= 4
+    page = client.get(url).content.decode()
+    assert page.count('class="results-table"') == 3
+    assert page.count("<tr data-player=") == 12

@@ -17,12 +17,13 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.selectors import round_dashboard
+from games.selectors import dashboard_tables_of, round_table_keys
+from scwu.cache import kept_many
 from scwu.httpcache import etag_of, not_modified, public_page, versioned
 from scwu.security.params import int_param
 from tournaments import exports, selectors
@@ -44,6 +45,7 @@ LIVE_PARTS = {
     "live": "tournaments/results_live_fragment.html",
     "projector": "tournaments/results_projector_fragment.html",
 }
+TABLE_BLOCK = "tournaments/_results_table.html"
 
 
 def _seconds(request: HttpRequest, name: str, default: int) -> int:
@@ -98,10 +100,31 @@ def _live_token(slug: str) -> tuple[int, str]:
     return pk, str(version) if last is None else f"{version}.{last}.{last_status}"
 
 
-def _live_context(tournament: Tournament, results: TournamentResults) -> dict[str, Any]:
+#: Seconds a table's block of the live page stays cached (its key changes with the table).
+TABLE_BLOCK_SECONDS = 600
+
+
+def _table_blocks(round: Round) -> list[SafeString]:
+    """The round's tables as the live page shows them. Each is rendered once per version of
+    the table (its dashboard entry's key) and kept: after a deal one table is rendered again,
+    not the round."""
+    keyed = round_table_keys(round)
+
+    def build(missing: list[int]) -> list[str]:
+        items = dashboard_tables_of([keyed[index] for index in missing])
+        return [render_to_string(TABLE_BLOCK, {"item": item.entry}) for item in items]
+
+    keys = [f"results-table:{key}" for _table, key in keyed]
+    return [mark_safe(block) for block in kept_many(keys, build, TABLE_BLOCK_SECONDS)]
+
+
+def _live_context(
+    tournament: Tournament, results: TournamentResults, part: str = LIVE_PARTS["live"]
+) -> dict[str, Any]:
     current = _current_round(tournament)
     held = current is not None and current.number not in results.visible_rounds
-    dashboard = round_dashboard(current) if current is not None and not held else None
+    # Only the live part shows the round's tables (not the projector).
+    shows_tables = current is not None and not held and part == LIVE_PARTS["live"]
     cut = results.standings.cut
     return {
         "tournament": tournament,
@@ -109,7 +132,7 @@ def _live_context(tournament: Tournament, results: TournamentResults) -> dict[st
         "current": current,
         "held": held,
         "held_rounds": [r.number for r in results.rounds if not r.released],
-        "dashboard": dashboard,
+        "tables": _table_blocks(current) if shows_tables and current is not None else None,
         "lines": exports.standing_lines(results.standings, results.entries),
         # Once a final exists the classification leads; the standings are the basic rounds.
         "classified": exports.classification_lines(
@@ -140,7 +163,7 @@ def _fragment(
     if answer is None:
         tournament = get_object_or_404(Tournament, pk=tournament_id)
         context = _live_context(
-            tournament, tournament_results(tournament, include_unreleased=include)
+            tournament, tournament_results(tournament, include_unreleased=include), part
         )
         html = render_to_string(part, context, request=request)
         answer = {"version": context["token"], "changed": True, "html": html}
