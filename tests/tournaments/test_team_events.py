@@ -631,7 +631,7 @@ def test_the_worked_example_ranks_the_teams_differently_under_each_rule() -> Non
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_both_events_from_registration_to_the_club_ranking(rule: str) -> None:
+def test_both_events_to_the_club_ranking_and_every_reading_agrees(rule: str) -> None:
     fed = _federation()
     championship = PagesRun(fed, TEAM_CHAMPIONSHIP, rule)
     championship.play(
