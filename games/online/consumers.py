@@ -189,7 +189,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         event = state_event(change)
         self._own.append(event["token"])
         self._seat_from(change.users)
-        await self._send_steps(change.steps)
+        try:
+            await self._send_steps(change.steps)
+        except OSError:  # the player left meanwhile (the server's "client disconnected")
+            log.info("online %s: the acting player left before seeing the move", self.game_id)
         try:
             await self.channel_layer.group_send(group_name(self.game_id), event)
         except Exception:

@@ -289,7 +289,8 @@ def main(argv: list[str] | None = None) -> None:
             # As deploy/Procfile runs the WebSocket process.
             [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--port", str(port),
              "--lifespan", "off", "--no-access-log", "--log-level", "warning",
-             "--timeout-graceful-shutdown", "2", "scwu.config.asgi:application"],
+             "--timeout-graceful-shutdown", "2", "--ws-per-message-deflate",
+             os.environ.get("SCWU_WS_DEFLATE", "false"), "scwu.config.asgi:application"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
