@@ -119,7 +119,7 @@ def _referee_call(game: TableGame, names: dict[int, str]) -> RefereeCallJson | N
     }
 
 
-#: How many deals ahead the table page gets the states for (4 losers a deal: 84 replays).
+#: How many deals ahead the table page gets the states for (4 losers a deal: 84 states).
 AHEAD_DEALS = 3
 
 
