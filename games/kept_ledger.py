@@ -64,9 +64,11 @@ def ledger_version(game: TableGame) -> str:
     return f"{game.pk}:{game.table_id}:{game.started_at.timestamp()}:{game.next_seq}:{CODE}"
 
 
-def _key(game: TableGame) -> str:
-    # One entry per game: a new version replaces the last, so nothing old piles up.
-    return f"ledger:{game.pk}"
+def ledger_key(game: TableGame) -> str:
+    """Where the game's kept value is: one entry per game, so a new version replaces the
+    last and nothing old piles up; under this release's code, so a value another release
+    kept is never even unpickled."""
+    return f"ledger:{CODE}:{game.pk}"
 
 
 def ledger_read(game: TableGame, *, locked: bool = False) -> tuple[GameEvents, LedgerState]:
@@ -74,7 +76,7 @@ def ledger_read(game: TableGame, *, locked: bool = False) -> tuple[GameEvents, L
     the rows read and replayed. ``locked``: the caller holds the game's lock, so what it
     reads is that version (``GameEvents.version`` says so)."""
     version = ledger_version(game)
-    kept = cache.get(_key(game))
+    kept = cache.get(ledger_key(game))
     if kept is not None and kept[0] == version:
         events, deals, rulings, misdeals, state = kept[1]
         loaded = GameEvents(game, state.settings, events, deals, rulings, misdeals, version)
@@ -101,7 +103,7 @@ def ledger_keep(game: TableGame, loaded: GameEvents, state: LedgerState) -> None
             state,
         ),
     )
-    key = _key(game)
+    key = ledger_key(game)
     transaction.on_commit(lambda: cache.set(key, value, KEPT_SECONDS))
 
 

@@ -27,7 +27,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.adapter import game_events
-from games.kept_ledger import ledger_read, ledger_version
+from games.kept_ledger import ledger_key, ledger_read, ledger_version
 from games.models import DealEntry, MisdealEntry, TableGame
 from games.selectors import AHEAD_DEALS, table_state
 from tests.games.conftest import Setup, make_setup
@@ -52,7 +52,7 @@ def _game(setup: Setup) -> TableGame:
 
 def _assert_kept_is_the_replay(setup: Setup) -> None:
     game = _game(setup)
-    kept = cache.get(f"ledger:{game.pk}")
+    kept = cache.get(ledger_key(game))
     assert kept is not None and kept[0] == ledger_version(game)
     loaded, state = ledger_read(game)
     assert loaded.version == ledger_version(game)
@@ -122,12 +122,12 @@ def test_a_missing_or_older_kept_state_is_replaced_by_the_replay() -> None:
     with committing():
         setup.lose("A", "B")
     game = _game(setup)
-    older = cache.get(f"ledger:{game.pk}")
+    older = cache.get(ledger_key(game))
     with committing():
         setup.lose("C")
-    cache.set(f"ledger:{game.pk}", older)  # a cache that missed the last write
+    cache.set(ledger_key(game), older)  # a cache that missed the last write
     assert setup.words() == {"A": "T", "B": "T", "C": "T", "D": ""}
-    cache.delete(f"ledger:{game.pk}")  # a cache that lost it
+    cache.delete(ledger_key(game))  # a cache that lost it
     assert setup.words() == {"A": "T", "B": "T", "C": "T", "D": ""}
     with committing():
         setup.lose("C")  # played on from the replay, and kept again
