@@ -17,9 +17,11 @@ from collections.abc import Callable, Hashable
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import models
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
@@ -75,11 +77,35 @@ class RolesPerRequestMiddleware:
             _answers.reset(token)
 
 
+def _facts_load(user_id: int) -> dict[str, bool]:
+    users = get_user_model().objects
+
+    def having(**lookup: Any) -> Exists:
+        return Exists(users.filter(pk=OuterRef("pk"), **lookup))
+
+    facts = {
+        **{role.value: having(groups__name=role.value) for role in GROUP_ROLES},
+        Role.COMMISSION.value: having(commission_membership__active=True),
+        Role.PLAYER.value: having(player__isnull=False),
+        Role.CAPTAIN.value: having(player__captained_clubs__isnull=False),
+        "directs": having(directed_tournaments__isnull=False),
+        "head_referee": having(head_refereed_tournaments__isnull=False),
+    }
+    # Named apart from the user's fields and relations (``player``), which an annotation
+    # may not shadow.
+    named = {f"fact_{name}": fact for name, fact in facts.items()}
+    row = users.filter(pk=user_id).annotate(**named).values_list(*named).first()
+    return dict(zip(facts, row or [False] * len(facts), strict=True))
+
+
+def _facts(user: Any) -> dict[str, bool]:
+    """What the data says of ``user``'s roles and posts (groups, commission, player, captain,
+    a tournament's director or head referee): one query, read once per request."""
+    return remembered(("roles", user.pk), lambda: _facts_load(user.pk))
+
+
 def _in_group(user: Any, name: str) -> bool:
-    groups = remembered(
-        ("groups", user.pk), lambda: frozenset(user.groups.values_list("name", flat=True))
-    )
-    return name in groups
+    return _facts(user)[name]
 
 
 def has_role(user: AnyUser | None, role: Role) -> bool:
@@ -97,14 +123,8 @@ def _holds(user: AnyUser | None, role: Role) -> bool:
     u: Any = user
     if u.is_superuser:
         return True
-    if role == Role.COMMISSION:
-        return bool(getattr(u, "commission_membership", None) and u.commission_membership.active)
-    if role == Role.CAPTAIN:
-        if not hasattr(u, "player"):
-            return False
-        return remembered(("captain", u.pk), lambda: bool(u.player.captained_clubs.exists()))
-    if role == Role.PLAYER:
-        return hasattr(u, "player")
+    if role in (Role.COMMISSION, Role.CAPTAIN, Role.PLAYER):
+        return _facts(u)[role.value]
     if role == Role.ADMINISTRATOR:
         return _in_group(u, Role.ADMINISTRATOR)
     # An administrator can step in as a director or referee at any event.
@@ -119,10 +139,8 @@ def holds_official_post(user: AnyUser | None) -> bool:
     u: Any = user
     if u.is_staff or any(_holds(u, role) for role in OFFICIAL_ROLES):
         return True
-    return remembered(
-        ("tournament_official", u.pk),
-        lambda: bool(u.directed_tournaments.exists() or u.head_refereed_tournaments.exists()),
-    )
+    facts = _facts(u)
+    return facts["directs"] or facts["head_referee"]
 
 
 def second_factor_missing(user: AnyUser | None) -> bool:

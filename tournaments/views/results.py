@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import (
     Http404,
     HttpRequest,
@@ -74,30 +74,44 @@ def _token(version: int, current: Round | None) -> str:
     return f"{version}.{current.pk}.{current.status}"
 
 
-def _live_token(slug: str) -> tuple[int, str]:
-    """The tournament's id and :func:`_token`, in one small query (what every poll costs)."""
+def _with_token(tournaments: QuerySet[Tournament]) -> Any:
+    """``tournaments`` with what :func:`_token` reads, as subqueries of the same query."""
     rounds = Round.objects.filter(tournament=OuterRef("pk")).order_by("-number")
     public = rounds.filter(status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED])
+    return tournaments.annotate(
+        version=Subquery(
+            ResultsState.objects.filter(tournament=OuterRef("pk")).values("requested")[:1]
+        ),
+        playing=Subquery(rounds.filter(status=RoundStatus.PUBLISHED).values("pk")[:1]),
+        last=Subquery(public.values("pk")[:1]),
+        last_status=Subquery(public.values("status")[:1]),
+    )
+
+
+def _token_of(version: int | None, playing: int | None, last: int | None, status: str) -> str:
+    if playing is not None:
+        return f"{version or 0}.{playing}.{RoundStatus.PUBLISHED}"
+    return str(version or 0) if last is None else f"{version or 0}.{last}.{status}"
+
+
+def _live_token(slug: str) -> tuple[int, str]:
+    """The tournament's id and :func:`_token`, in one small query (what every poll costs)."""
     row = (
-        Tournament.objects.filter(slug=slug)
-        .annotate(
-            version=Subquery(
-                ResultsState.objects.filter(tournament=OuterRef("pk")).values("requested")[:1]
-            ),
-            playing=Subquery(rounds.filter(status=RoundStatus.PUBLISHED).values("pk")[:1]),
-            last=Subquery(public.values("pk")[:1]),
-            last_status=Subquery(public.values("status")[:1]),
-        )
+        _with_token(Tournament.objects.filter(slug=slug))
         .values_list("pk", "version", "playing", "last", "last_status")
         .first()
     )
     if row is None:
         raise Http404(_("No such tournament."))
-    pk, version, playing, last, last_status = row
-    version = version or 0
-    if playing is not None:
-        return pk, f"{version}.{playing}.{RoundStatus.PUBLISHED}"
-    return pk, str(version) if last is None else f"{version}.{last}.{last_status}"
+    pk, *token = row
+    return pk, _token_of(*token)
+
+
+def _live_tournament(slug: str) -> tuple[Tournament, str]:
+    """The tournament and its :func:`_token`, in one query (what every page view costs)."""
+    tournament: Any = get_object_or_404(_with_token(Tournament.objects.all()), slug=slug)
+    token = (tournament.version, tournament.playing, tournament.last, tournament.last_status)
+    return tournament, _token_of(*token)
 
 
 #: Seconds a table's block of the live page stays cached (its key changes with the table).
@@ -180,8 +194,7 @@ def _may_see_unreleased(request: HttpRequest, tournament_id: int) -> bool:
 
 def _live_page(request: HttpRequest, slug: str, part: str) -> tuple[Tournament, dict[str, Any]]:
     """The page around the cached fragment: the tournament, its token and the fragment."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    _pk, token = _live_token(slug)
+    tournament, token = _live_tournament(slug)
     include = results_viewer_may_see_unreleased(request.user, tournament)
     answer = _fragment(request, slug, tournament.pk, token, LIVE_PARTS[part], include)
     return tournament, {
