@@ -8,8 +8,9 @@ one running tournament per size with a round of that many tables of four, each t
 referee and a line judge, all officials with their second factor. Then, in this process and
 through the whole middleware stack (Django's test client, debug off), it requests each page
 ``--runs`` times and prints, per page and size: the queries, the median CPU and wall
-milliseconds and the answer's size, beside a bare one-query view measured the same way (its CPU
-time over the page's is the page's rate as a share of the bare view's, on one core).
+milliseconds and the answer's size, beside the bare one-query DRF view (``tools.bench.bare``)
+measured the same way (its CPU time over the page's is the page's rate as a share of the bare
+view's, on one core).
 
 "Cold" pages are requested with every cache emptied (the shared cache and the results'
 per-process memo): what a cache miss costs with nothing kept. "After a deal" records one deal
@@ -28,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tools.bench.bare import BARE_PATH
+
 WORD = "KOURICIKOCKAHEJMA"  # long: no game ends within the deals played here
 PLAIN_STATIC = "django.contrib.staticfiles.storage.StaticFilesStorage"
 
@@ -38,28 +41,6 @@ def _environment() -> None:
     os.environ.setdefault("DJANGO_SECRET_KEY", "pages-bench-only-" + "0123456789abcdef" * 3)
     os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
     os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
-
-
-# The bench's URL configuration: the site plus one bare view.
-def _bench_urlpatterns() -> list[Any]:
-    from django.http import HttpRequest, JsonResponse
-    from django.urls import include, path
-
-    from tournaments.models import Tournament
-
-    def bare(request: HttpRequest, slug: str) -> JsonResponse:
-        """One query, a tiny answer: the floor of a request through the same stack."""
-        return JsonResponse(Tournament.objects.filter(slug=slug).values("pk", "name").first())
-
-    return [path("bench/bare/<slug:slug>/", bare), path("", include("scwu.config.urls"))]
-
-
-def __getattr__(name: str) -> Any:
-    # ``ROOT_URLCONF`` points here during the run; built lazily so importing this module
-    # never needs Django configured.
-    if name == "urlpatterns":
-        return _bench_urlpatterns()
-    raise AttributeError(name)
 
 
 @dataclass
@@ -208,7 +189,7 @@ def pages(event: Event, runs: int) -> list[tuple[str, Figure]]:
     table = f"/games/tables/{event.judged_table}/"
     after_deal = _deal_at(event)
     return [
-        ("bare one-query view", measure(public, f"/bench/bare/{event.slug}/", runs)),
+        ("bare one-query view", measure(public, BARE_PATH.format(slug=event.slug), runs)),
         ("live results, public, cold", measure(public, live, runs, _caches_empty)),
         ("live results, public, after a deal", measure(public, live, runs, after_deal)),
         ("live results, director, warm", measure(director, live, runs)),
@@ -239,7 +220,7 @@ def main(argv: list[str] | None = None) -> None:
         # Static files by their plain names: the bench has not collected them (the manifest
         # the site uses after collectstatic is one dictionary lookup per file).
         storages = {**settings.STORAGES, "staticfiles": {"BACKEND": PLAIN_STATIC}}
-        with override_settings(ROOT_URLCONF=__name__, STORAGES=storages):
+        with override_settings(ROOT_URLCONF="tools.bench.bare", STORAGES=storages):
             results = {len(event.tables): pages(event, args.runs) for event in events}
     sizes = sorted(results)
     head = "".join(f" | {f'{size} tables':>27}" for size in sizes)

@@ -36,7 +36,8 @@ def standing_cells(line: StandingLine) -> SafeString:
     """A standings row's cells after its place (``{% standing_cells line %}``). The live page
     renders the standings again at every version, and a deal changes the figures of a few
     players (the places of more): the cells are rendered once per player's figures and
-    language and remembered by this process."""
+    language and remembered by this process (so an edit of their template shows after a
+    restart)."""
     shown = (line.player_id, line.nickname, line.club, line.country, line.status)
     return _standing_cells(shown, line.at_cut_tie, line.total, get_language())
 
