@@ -6,8 +6,8 @@
 ``scwu_bench_matchday``), seeds a 50-table round, a 3-table round and a long game, starts the
 production topology (``deploy/Procfile`` under honcho: nginx on ``--port``, gunicorn and
 uvicorn on the two ports after it, Celery worker and beat, on PostgreSQL and ``REDIS_URL``)
-with one bench-only view beside the site (``tools.bench.results_http``: one query, a tiny
-answer) and measures, in the same run:
+with one bench-only view beside the site (``tools.bench.bare``: one query, a tiny answer) and
+measures, in the same run:
 
 - ``deals``: 70 deals of one long game recorded as the table page records them (``?ahead=3``),
   each followed by one request of the bare view: the median against the bare view's, and the
@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from tools.bench.bare import BARE_PATH
 from tools.loadtest.http import NETWORK_ERRORS, Http
 from tools.loadtest.stack import (
     ROOT,
@@ -438,7 +439,7 @@ def main(argv: list[str] | None = None) -> None:
     if made.returncode:
         raise SystemExit(f"seeding failed:\n{made.stderr[-3000:]}")
     seed = json.loads(made.stdout.strip().splitlines()[-1])
-    bare = f"/bench/bare/{seed['slug']}/"
+    bare = BARE_PATH.format(slug=seed["slug"])
     figures: list[Figure] = []
     with running(env, args.port, args.log_dir, topology=True) as url:
         try:
