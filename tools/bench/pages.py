@@ -172,7 +172,9 @@ def _deal_at(event: Event) -> Callable[[], None]:
         table = event.tables[turn["n"] % len(event.tables)]
         turn["n"] += 1
         players = selectors.table_state(table)["next_deal"]["players"]  # type: ignore[index]
-        services.deal_record(by=event.director, table=table, losers=[players[0]])
+        # Each seat loses in turn: the long word keeps every game going through the runs.
+        loser = players[turn["n"] // len(event.tables) % len(players)]
+        services.deal_record(by=event.director, table=table, losers=[loser])
 
     return record
 
