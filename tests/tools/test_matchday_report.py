@@ -43,6 +43,9 @@ def test_the_load_figures_count_timeouts_and_5xx_and_compare_the_p95s() -> None:
     ratio = figures["load test 1: deal p95 / bare view p95"]
     assert ratio.value == 300 / 40 and ratio.ok is True
     assert figures["load test 1: every deal once, standings right (1 = yes)"].ok is True
+    result["kinds"]["probe bench-results"]["p95_ms"] = float("nan")  # the probe never answered
+    unanswered = {f.name: f for f in matchday.load_figures(2, result)}
+    assert unanswered["load test 2: deal p95 / bare view p95"].value is None
 
 
 def test_the_report_shows_each_figure_with_its_target_and_verdict() -> None:

@@ -16,12 +16,12 @@ measures, in the same run:
   round's dashboard as its director sees it and the live results page signed in, in rounds
   alternating with the bare view; the dashboard's queries for 50 tables and for 3 (in
   process), and the CPU one uncached live results page of the 50-table round costs;
-- ``load``: the load test's default profile (its judges send the look-ahead) twice against the
-  running topology, with one client fetching the bare view all along: timeouts, 5xx, and the
-  deals' p95 against the bare view's p95 of the same run;
 - ``online``: ``--online-tables`` practice tables (three easy bots each), a human at each
   thinking 2 s (±50 %), through nginx to the topology's one WebSocket process on Redis:
-  median and p95 round trip, stalled tables.
+  median and p95 round trip, stalled tables;
+- ``load`` (last: the jobs it queues keep the worker busy for minutes): the load test's default profile (its judges send the look-ahead) twice against the
+  running topology, with one client fetching the bare view all along: timeouts, 5xx, and the
+  deals' p95 against the bare view's p95 of the same run.
 
 It prints one table, each figure with its target and verdict. Timings depend on the machine
 and on what else runs on it: the header prints the cores and the load average before and
@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -319,8 +320,10 @@ def load_figures(run: int, result: dict[str, Any]) -> list[Figure]:
                 timeouts += count
             elif reason.startswith("HTTP 5"):
                 server_errors += count
-    deal = kinds.get("deal record", {}).get("p95_ms")
-    probe = next((k["p95_ms"] for name, k in kinds.items() if name.startswith("probe")), None)
+    deal = _measured(kinds.get("deal record", {}).get("p95_ms"))
+    probe = _measured(
+        next((k["p95_ms"] for name, k in kinds.items() if name.startswith("probe")), None)
+    )
     return [
         at_most(f"load test {run}: timeouts", float(timeouts), "", 0),
         at_most(f"load test {run}: 5xx answers", float(server_errors), "", 0),
@@ -335,6 +338,11 @@ def load_figures(run: int, result: dict[str, Any]) -> list[Figure]:
             bool(result["exactly_once"] and result["standings"]),
         ),
     ]
+
+
+def _measured(value: float | None) -> float | None:
+    """None for no figure: the load test's percentile of no answer at all is NaN."""
+    return None if value is None or math.isnan(value) else value
 
 
 def _online(url: str, env: dict[str, str], tables: int, seconds: float) -> list[Figure]:
@@ -447,14 +455,16 @@ def main(argv: list[str] | None = None) -> None:
                 figures += _timed("deals", lambda: _deals(url, seed, bare))
             if "pages" not in args.skip:
                 figures += _timed("pages", lambda: _pages(url, seed, bare, args.seconds))
-            if "load" not in args.skip:
-                figures += _timed(
-                    "load", lambda: _load(url, env, bare, args.load_seconds, args.cpu_hog)
-                )
+            # The online tables before the load tests: the jobs those queue (each deal's
+            # analysis) keep the worker busy for minutes after them.
             if "online" not in args.skip:
                 figures += _timed(
                     "online",
                     lambda: _online(url, env, args.online_tables, args.online_seconds),
+                )
+            if "load" not in args.skip:
+                figures += _timed(
+                    "load", lambda: _load(url, env, bare, args.load_seconds, args.cpu_hog)
                 )
         except NETWORK_ERRORS as exc:
             raise SystemExit(f"the topology stopped answering: {exc!r}") from exc
