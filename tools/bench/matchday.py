@@ -19,9 +19,10 @@ measures, in the same run:
 - ``online``: ``--online-tables`` practice tables (three easy bots each), a human at each
   thinking 2 s (±50 %), through nginx to the topology's one WebSocket process on Redis:
   median and p95 round trip, stalled tables;
-- ``load`` (last: the jobs it queues keep the worker busy for minutes): the load test's default profile (its judges send the look-ahead) twice against the
-  running topology, with one client fetching the bare view all along: timeouts, 5xx, and the
-  deals' p95 against the bare view's p95 of the same run.
+- ``load`` (last: the jobs it queues keep the worker busy for minutes): the load test's
+  default profile (its judges send the look-ahead) twice against the running topology, with
+  one client fetching the bare view all along: timeouts, 5xx, and the deals' p95 against the
+  bare view's p95 of the same run.
 
 It prints one table, each figure with its target and verdict. Timings depend on the machine
 and on what else runs on it: the header prints the cores and the load average before and
