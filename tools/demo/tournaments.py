@@ -19,17 +19,20 @@ from tools.demo.games import play_out
 from tournaments.models import (
     Category,
     CategoryPoints,
+    CategoryTeamPoints,
+    Entry,
     Round,
     RoundStage,
     RoundStatus,
     Season,
     Series,
+    TeamMode,
     Tournament,
     TournamentFormat,
 )
 from tournaments.models.rounds import DrawMethod
 from tournaments.results.services import results_recompute
-from tournaments.services import draw, entries, rounds, tournaments
+from tournaments.services import draw, entries, rounds, teams, tournaments
 
 Log = Callable[[str], None]
 
@@ -38,6 +41,9 @@ CATEGORIES = {
     "classic": ("Classic", [50, 40, 32, 27, 24, 21, 18, 16, 14, 12, 10, 9, 8, 7, 6, 5]),
     "greenhorn": ("GreenHorn", [20, 15, 12, 10, 8, 6, 5, 4, 3, 2, 1]),
 }
+#: Team points by category (the federation awards them in Classic events and the majors);
+#: they go to the team's club in the season's club ranking.
+TEAM_POINTS = {"major": [60, 40, 25, 15, 10], "classic": [30, 20, 12, 8, 5]}
 SERIES = [
     ("Nationals", "nationals", "major", False),
     ("Classic", "classic", "classic", False),
@@ -54,6 +60,10 @@ def _calendar() -> dict[str, Series]:
         category, _ = Category.objects.get_or_create(code=code, defaults={"name": name})
         for place, value in enumerate(points, start=1):
             CategoryPoints.objects.get_or_create(
+                category=category, place=place, defaults={"points": value}
+            )
+        for place, value in enumerate(TEAM_POINTS.get(code, []), start=1):
+            CategoryTeamPoints.objects.get_or_create(
                 category=category, place=place, defaults={"points": value}
             )
         categories[code] = category
@@ -150,6 +160,20 @@ def _field(director: User, t: Tournament, players: list[Player], check_in: bool)
             entries.entry_check_in(by=director, entry=entry)
 
 
+def _club_teams(director: User, t: Tournament) -> None:
+    """Every club with three players in the field plays for team points with them (entered
+    after the rounds, so the demo's draws are the same as without teams)."""
+    by_club: dict[Club, list[Player]] = {}
+    for entry in Entry.objects.filter(tournament=t, club__isnull=False).select_related(
+        "club", "player"
+    ):
+        by_club.setdefault(entry.club, []).append(entry.player)  # type: ignore[arg-type]
+    for club, players in sorted(by_club.items(), key=lambda item: item[0].name):
+        if len(players) >= t.team_size:
+            members = sorted(players, key=lambda p: p.nickname_key)[: t.team_size]
+            teams.team_enter(by=director, tournament=t, club=club, name=club.name, members=members)
+
+
 def _league_nights(director: User, league: Tournament) -> None:
     """A club league: three Tuesdays with 12, 9 and 10 players; the last one in play."""
     from tournaments.league.services import league_night_draw
@@ -185,7 +209,7 @@ def seed(log: Log) -> None:
     past = _tournament(
         director, series["classic"], slug="podzimni-classic-2025", name="Podzimní Classic 2025",
         year=2025, day=dt.date(2025, 10, 18), edition=11, venue="Praha, Vinohrady",
-        theme="Classic", basic_rounds=2,
+        theme="Classic", basic_rounds=2, team_mode=TeamMode.BESIDE, team_size=2,
     )  # fmt: skip
     if past is not None:
         tournaments.tournament_status_set(by=director, tournament=past, status="registration")
@@ -193,6 +217,7 @@ def seed(log: Log) -> None:
         tournaments.tournament_status_set(by=director, tournament=past, status="running")
         _play_rounds(director, past, ["TONDA", "HEJMA"], finish=2)
         _final(director, past, "KOČKA")
+        _club_teams(director, past)
         results_recompute(past.pk)  # seed_demo runs in one transaction: on-commit jobs wait
         tournaments.tournament_status_set(by=director, tournament=past, status="finished")
 
