@@ -56,7 +56,8 @@ class Event:
     judged_table: int
 
 
-def _official(username: str, *groups: str) -> Any:
+def official_create(username: str, *groups: str) -> Any:
+    """A user in ``groups`` with a second factor set up (an official's rights need one)."""
     from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
     from django.contrib.auth.models import Group, User
 
@@ -80,8 +81,8 @@ def build(tables: int, deals: int) -> Event:
     word, _ = PlayingWord.objects.get_or_create(
         letters=WORD, defaults={"label": WORD, "theme": "bench", "status": "approved"}
     )
-    director = _official(f"{slug}-director", "director")
-    head = _official(f"{slug}-head")
+    director = official_create(f"{slug}-director", "director")
+    head = official_create(f"{slug}-head")
     judge = User.objects.create(username=f"{slug}-judge")
     tournament = Tournament.objects.create(
         season=Season.objects.get_or_create(year=2026)[0],

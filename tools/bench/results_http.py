@@ -54,6 +54,8 @@ def _environment(db_path: Path) -> dict[str, str]:
             # Every client is 127.0.0.1: the per-address rate would refuse all but the first
             # few hundred requests a minute; this measures the endpoints, not the throttle.
             "SCWU_API_RATE_ANON": "off",
+            # DRF's user throttle counts anonymous requests by address as well.
+            "SCWU_API_RATE_USER": "off",
         }
     )
     env.pop("DATABASE_URL", None)
@@ -62,15 +64,13 @@ def _environment(db_path: Path) -> dict[str, str]:
 
 
 def _seed(players: int, rounds: int) -> None:
-    from django.contrib.auth.models import Group, User
-
     from games.services import PaperRow, paper_enter
     from scwu.models import Player, PlayingWord
+    from tools.bench.pages import official_create
     from tournaments.models import Entry, Round, Season, Series, Table, TableSeat, Tournament
 
     rng = random.Random(2026)
-    admin = User.objects.create(username="bench-admin")
-    admin.groups.add(Group.objects.get_or_create(name="administrator")[0])
+    admin = official_create("bench-admin", "administrator")
     word = PlayingWord.objects.create(
         label="TONDA", letters="TONDA", theme="bench", status="approved"
     )
