@@ -140,29 +140,35 @@ def club_team_history(club: Club) -> QuerySet[Team]:
     )
 
 
+def team_pool(tournament: Tournament, club: Club) -> QuerySet[Player]:
+    """The players ``club`` may field in ``tournament``'s teams: its members on the tournament's
+    first day, or its elite roster of the season where the series takes members from it. The
+    one statement of that rule: the team service checks each player against it and the team
+    form offers it."""
+    if tournament.series.teams_from_elite_roster:
+        return Player.objects.filter(
+            elite_rosters__club=club, elite_rosters__season=tournament.season.year
+        ).distinct()
+    day = tournament.start_date
+    return Player.objects.filter(
+        Q(memberships__end__isnull=True) | Q(memberships__end__gte=day),
+        memberships__club=club,
+        memberships__start__lte=day,
+    ).distinct()
+
+
 def team_candidates(
     tournament: Tournament, club: Club, team: Team | None = None
 ) -> QuerySet[Player]:
-    """The players the team form offers for ``club``: its members on the tournament's first
-    day, or its elite roster of the season where the series takes members from it (what the
-    team service accepts, ``tournaments.services.teams``, which still checks each one), not
+    """The players the team form offers for ``club``: its pool (:func:`team_pool`) less those
     in another team of the tournament."""
-    if tournament.series.teams_from_elite_roster:
-        players = Player.objects.filter(
-            elite_rosters__club=club, elite_rosters__season=tournament.season.year
-        )
-    else:
-        day = tournament.start_date
-        players = Player.objects.filter(
-            Q(memberships__end__isnull=True) | Q(memberships__end__gte=day),
-            memberships__club=club,
-            memberships__start__lte=day,
-        )
     others = TeamMember.objects.filter(team__tournament=tournament)
     if team is not None:
         others = others.exclude(team=team)
     return (
-        players.exclude(pk__in=others.values("entry__player")).distinct().order_by("nickname_key")
+        team_pool(tournament, club)
+        .exclude(pk__in=others.values("entry__player"))
+        .order_by("nickname_key")
     )
 
 

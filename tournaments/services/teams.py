@@ -30,14 +30,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scwu.models import Club, EliteRoster, Player
+from scwu.models import Club, Player
 from scwu.roles import AnyUser
-from scwu.selectors import player_club_at
 from scwu.services.bans import player_assert_not_banned
 from tournaments.lifecycle import Action, Context, require
 from tournaments.models import Entry, EntryStatus, Team, TeamMember, Tournament
 from tournaments.permissions import require_team_manager
 from tournaments.results.services import results_changed
+from tournaments.selectors import team_pool
 from tournaments.services.changes import change_logged
 from tournaments.services.entries import entry_register
 
@@ -104,36 +104,22 @@ def _check_eligible(
     tournament: Tournament, club: Club, player: Player, team: Team, field: str
 ) -> None:
     """The club's member (or elite roster player), not banned, in no other team."""
-    if tournament.series.teams_from_elite_roster:
-        on_roster = EliteRoster.objects.filter(
-            club=club, season=tournament.season.year, players=player
-        ).exists()
-        if not on_roster:
-            raise ValidationError(
-                {
-                    field: [
-                        _("%(player)s is not on %(club)s's elite roster for %(season)s.")
-                        % {"player": player, "club": club, "season": tournament.season.year}
-                    ]
-                },
-                code="not_on_roster",
-            )
-    else:
-        at_start = player_club_at(player, tournament.start_date)
-        if at_start is None or at_start.pk != club.pk:
-            raise ValidationError(
-                {
-                    field: [
-                        _("%(player)s is not a member of %(club)s on %(date)s.")
-                        % {
-                            "player": player,
-                            "club": club,
-                            "date": tournament.start_date.isoformat(),
-                        }
-                    ]
-                },
-                code="not_member",
-            )
+    if not team_pool(tournament, club).filter(pk=player.pk).exists():
+        if tournament.series.teams_from_elite_roster:
+            message = _("%(player)s is not on %(club)s's elite roster for %(season)s.") % {
+                "player": player,
+                "club": club,
+                "season": tournament.season.year,
+            }
+            code = "not_on_roster"
+        else:
+            message = _("%(player)s is not a member of %(club)s on %(date)s.") % {
+                "player": player,
+                "club": club,
+                "date": tournament.start_date.isoformat(),
+            }
+            code = "not_member"
+        raise ValidationError({field: [message]}, code=code)
     player_assert_not_banned(player, field=field)
     other = (
         TeamMember.objects.filter(team__tournament=tournament, entry__player=player)
