@@ -59,7 +59,10 @@ def test_every_export_kind_has_its_link_addresses_and_api_schema_entry(scene: Sc
             with pytest.raises(NoReverseMatch):
                 reverse(kind.round_url_name, args=[scene.slug, 1])
             api = client.get(f"/api/tournaments/{scene.slug}/exports/{kind.name}?round=1")
-            assert api.status_code == 400 and "round" in api.json()
+            assert api.status_code == 404
+            assert (
+                api.json()["detail"] == "This file is the whole tournament's only, not a round's."
+            )
 
 
 def _inputs(scene: Scene, number: int | None) -> tuple[Tournament, TournamentResults, int | None]:

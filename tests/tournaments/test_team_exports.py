@@ -64,7 +64,7 @@ def test_the_workbook_holds_the_csvs_cells_with_numbers_as_numbers(teams: TeamSc
 def test_a_rounds_team_file_does_not_exist(teams: TeamScene) -> None:
     assert Client().get(f"/tournaments/{teams.slug}/rounds/1/teams.csv").status_code == 404
     api = Client().get(f"/api/tournaments/{teams.slug}/exports/teams.json?round=1")
-    assert api.status_code == 400 and "round" in api.json()
+    assert api.status_code == 404 and "whole tournament" in api.json()["detail"]
 
 
 FIGURES = ("deals_played", "deals_lost", "success_rate", "placky", "member_points", "places_sum")

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -351,9 +351,11 @@ class ResultsExportApi(APIView):
                 else OpenApiTypes.STR
                 for kind in EXPORT_KINDS
             },
-            400: OpenApiResponse(description="A round of a whole tournament's file."),
             403: OpenApiResponse(description="The round's results are held back."),
-            404: OpenApiResponse(description="No such tournament, round or export."),
+            404: OpenApiResponse(
+                description="No such tournament, round or export, or a round of a file that "
+                "is the whole tournament's only."
+            ),
         },
         operation_id="results_export",
     )
@@ -365,7 +367,8 @@ class ResultsExportApi(APIView):
         results = _results(request, tournament)
         number = query_read(ExportQuerySerializer, request).get("round")
         if number is not None and not export.per_round:
-            raise ValidationError({"round": [whole_tournament_message()]})
+            # As on the pages: a whole tournament's file has no round's address.
+            raise Http404(whole_tournament_message())
         if number is not None:
             _visible_round(results, number)
         return export.download(tournament, results, number)
