@@ -17,7 +17,6 @@ reader keeps nothing, since rows read without the lock may be newer than the row
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import sys
 from pathlib import Path
@@ -25,13 +24,14 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db import models, transaction
+from django.db.models.base import ModelState
 
 import engine.ledger
 from engine import rules, table_rules
 from engine.ledger import LedgerState
 from games import adapter
 from games.adapter import GameEvents, game_events
-from games.models import TableGame
+from games.models import DealEntry, MisdealEntry, Ruling, TableGame
 from games.models import events as event_rows
 from games.models import rulings as ruling_rows
 
@@ -79,7 +79,15 @@ def ledger_read(game: TableGame, *, locked: bool = False) -> tuple[GameEvents, L
     kept = cache.get(ledger_key(game))
     if kept is not None and kept[0] == version:
         events, deals, rulings, misdeals, state = kept[1]
-        loaded = GameEvents(game, state.settings, events, deals, rulings, misdeals, version)
+        loaded = GameEvents(
+            game,
+            state.settings,
+            events,
+            _unpacked(deals),
+            _unpacked(rulings),
+            _unpacked(misdeals),
+            version,
+        )
         return loaded, state
     loaded = game_events(game)
     if locked:
@@ -97,9 +105,9 @@ def ledger_keep(game: TableGame, loaded: GameEvents, state: LedgerState) -> None
         version,
         (
             list(loaded.events),
-            [_bare(row) for row in loaded.deals],
-            [_bare(row) for row in loaded.rulings],
-            [_bare(row) for row in loaded.misdeals],
+            _packed(DealEntry, loaded.deals),
+            _packed(Ruling, loaded.rulings),
+            _packed(MisdealEntry, loaded.misdeals),
             state,
         ),
     )
@@ -107,11 +115,30 @@ def ledger_keep(game: TableGame, loaded: GameEvents, state: LedgerState) -> None
     transaction.on_commit(lambda: cache.set(key, value, KEPT_SECONDS))
 
 
-def _bare(row: Row) -> Row:
-    """``row`` without the objects it has met (a deal just written holds its game, table,
-    round and tournament): only its own fields are kept."""
-    if not row._state.fields_cache:
-        return row
-    bare = copy.copy(row)  # a model's copy has a state of its own
-    bare._state.fields_cache = {}
-    return bare
+#: Rows as kept: their model, database and fields' names, then each row's values. A model
+#: instance pickles its whole ``__dict__`` and state and is looked up in the app registry
+#: again when unpickled: for a long game's deals that cost more than the rest of the value.
+Packed = tuple[type[Row], str, tuple[str, ...], list[tuple[Any, ...]]]
+
+
+def _packed(model: type[Row], rows: list[Row]) -> Packed[Row]:
+    """``rows`` (of ``model``) as plain values: their own fields only, not the objects they
+    have met (a deal just written holds its game, table, round and tournament)."""
+    names = tuple(field.attname for field in model._meta.concrete_fields)
+    db = rows[0]._state.db if rows else "default"
+    return model, db or "default", names, [tuple(row.__dict__[n] for n in names) for row in rows]
+
+
+def _unpacked(packed: Packed[Row]) -> list[Row]:
+    """The rows :func:`_packed` kept, as a read from ``db`` makes them (as unpickling a
+    model instance does, without running ``__init__``)."""
+    model, db, names, values = packed
+    rows = []
+    for row_values in values:
+        row = model.__new__(model)
+        row.__dict__.update(zip(names, row_values, strict=True))
+        row._state = ModelState()
+        row._state.adding = False
+        row._state.db = db
+        rows.append(row)
+    return rows

@@ -56,37 +56,51 @@ class SeatFigures:
     is_disqualified: bool
 
 
-def seat_figures(state: LedgerState, position: str) -> SeatFigures:
-    """One seat's figures: counted deals only, points summed where any were recorded."""
-    seat = state.seat(position)
-    outcomes: list[str] = []
-    points = 0
-    has_points = False
-    complete = True
+def seats_figures(state: LedgerState) -> dict[str, SeatFigures]:
+    """Every seat's figures, in one pass over the deals (a write's cost should not grow with
+    the game times its seats): counted deals only, points summed where any were recorded."""
+    outcomes: dict[str, list[str]] = {seat.seat: [] for seat in state.seats}
+    points = dict.fromkeys(outcomes, 0)
+    has_points: set[str] = set()
+    incomplete: set[str] = set()
     for deal in state.counted_deals:
-        if position not in deal.players:
-            continue
-        outcomes.append("L" if position in deal.losers else "W")
-        recorded = deal.points_by_seat
-        if position in recorded:
-            has_points = True
-            points += recorded[position]
-        else:
-            complete = False
-    return SeatFigures(
-        deals_played=seat.deals_played,
-        deals_lost=seat.deals_lost,
-        letters=seat.letter_count,
-        penalty_letters=seat.penalty_letters,
-        placka=seat.has_placka,
-        penalty_points=points if has_points else None,
-        points_complete=complete,
-        outcomes="".join(outcomes),
-        left_order=seat.left_order,
-        table_place=seat.place,
-        table_place_shared=seat.place_shared,
-        is_disqualified=seat.is_disqualified,
-    )
+        recorded = dict(deal.points)
+        for position in deal.players:
+            outcomes[position].append("L" if position in deal.losers else "W")
+            if position in recorded:
+                has_points.add(position)
+                points[position] += recorded[position]
+            else:
+                incomplete.add(position)
+    return {
+        seat.seat: SeatFigures(
+            deals_played=seat.deals_played,
+            deals_lost=seat.deals_lost,
+            letters=seat.letter_count,
+            penalty_letters=seat.penalty_letters,
+            placka=seat.has_placka,
+            penalty_points=points[seat.seat] if seat.seat in has_points else None,
+            points_complete=seat.seat not in incomplete,
+            outcomes="".join(outcomes[seat.seat]),
+            left_order=seat.left_order,
+            table_place=seat.place,
+            table_place_shared=seat.place_shared,
+            is_disqualified=seat.is_disqualified,
+        )
+        for seat in state.seats
+    }
+
+
+#: Where a write leaves the names of its game's players by seat (:func:`seat_names_read`).
+_SEAT_NAMES = "_scwu_seat_names"
+
+
+def seat_names_read(game: TableGame) -> dict[str, str] | None:
+    """The players' names by seat that this request's write of ``game`` read with its seats
+    (``None`` when it wrote none): the state it answers with names them without another
+    query. Kept on the instance a write locked, which lives for that request only."""
+    names: dict[str, str] | None = getattr(game, _SEAT_NAMES, None)
+    return names
 
 
 def seat_results_write(game: TableGame, loaded: GameEvents, state: LedgerState) -> list[SeatResult]:
@@ -97,8 +111,14 @@ def seat_results_write(game: TableGame, loaded: GameEvents, state: LedgerState) 
     """
     del loaded  # the state carries everything; the pair keeps one signature for callers
     # Plain values and ids: this runs in every deal write, where model instances for the
-    # seats cost more than the query.
-    seats = TableSeat.objects.filter(table_id=game.table_id).order_by()
+    # seats cost more than the query. The players' names come along for the write's answer.
+    seats = list(
+        TableSeat.objects.filter(table_id=game.table_id)
+        .order_by()
+        .values_list("pk", "position", "entry_id", "entry__player__nickname")
+    )
+    setattr(game, _SEAT_NAMES, {position: name for _pk, position, _entry, name in seats})
+    figures = seats_figures(state)
     round_id = game.table.round_id
     rows = [
         SeatResult(
@@ -107,9 +127,9 @@ def seat_results_write(game: TableGame, loaded: GameEvents, state: LedgerState) 
             entry_id=entry_id,
             round_id=round_id,
             game_finished=state.finished,
-            **asdict(seat_figures(state, position)),
+            **asdict(figures[position]),
         )
-        for seat_id, position, entry_id in seats.values_list("pk", "position", "entry_id")
+        for seat_id, position, entry_id, _name in seats
     ]
     if rows:
         SeatResult.objects.bulk_create(

@@ -32,6 +32,7 @@ from games.contracts import (
 from games.kept_ledger import ledger_read
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
 from games.places import placer, remainder_rule
+from games.results import seat_names_read
 from games.services.common import game_unsaved
 from scwu.cache import kept_many
 from tournaments.models import Round, Table, TableSeat, Tournament
@@ -130,7 +131,8 @@ def state_json(
     possible loser of that many next deals (:mod:`engine.ledger.ahead`), for the table page to
     follow while its deals wait offline."""
     table = game.table
-    players = _players(table)
+    # A write's answer names the players its seat results just read.
+    players = seat_names_read(game) or _players(table)
     deal_by_event = {deal.event_id: deal for deal in (loaded.deals if loaded else [])}
     rulings = list(loaded.rulings) if loaded else []
     appeals = list(Appeal.objects.filter(ruling__in=rulings)) if rulings else []

@@ -19,6 +19,7 @@ import pytest
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
+from django.db.models import Model
 from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
@@ -60,6 +61,18 @@ def _assert_kept_is_the_replay(setup: Setup) -> None:
     assert state == rows.replay()
     assert loaded.events == rows.events
     assert [deal.pk for deal in loaded.deals] == [deal.pk for deal in rows.deals]
+    # The kept rows are the rows, field for field (they are kept as plain values).
+    for kept_rows, read_rows in (
+        (loaded.deals, rows.deals),
+        (loaded.rulings, rows.rulings),
+        (loaded.misdeals, rows.misdeals),
+    ):
+        assert [_fields(row) for row in kept_rows] == [_fields(row) for row in read_rows]
+        assert all(not row._state.adding and row._state.db == "default" for row in kept_rows)
+
+
+def _fields(row: Model) -> dict[str, Any]:
+    return {field.attname: getattr(row, field.attname) for field in row._meta.concrete_fields}
 
 
 def _least_lettered(setup: Setup) -> str:

@@ -69,3 +69,22 @@ def test_a_misdeal_correction_or_ruling_is_read_with_the_deals(setup: Setup) -> 
     assert count == 4
     assert kinds == ["DealRecorded", "Misdeal", "DealCorrected", "RulingMade"]
     assert setup.words() == {"A": "", "B": "", "C": "T", "D": ""}
+
+
+def test_a_recorded_deal_reads_the_table_s_seats_once(setup: Setup) -> None:
+    """The seat results and the answer's names of the players come from one read of the
+    seats (the write's), and the answer names every player."""
+    _record(setup, 1, "A")
+    client = APIClient()
+    client.force_authenticate(setup.judge)
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.post(
+            f"/api/games/tables/{setup.table.pk}/deals/",
+            {"number": 2, "losers": ["B"], "idempotency_key": "key-names"},
+            format="json",
+        )
+    assert answer.status_code == 201, answer.content
+    seats_read = [q["sql"] for q in queries.captured_queries if "tournaments_tableseat" in q["sql"]]
+    assert len(seats_read) == 1
+    names = {seat.position: seat.entry.player.nickname for seat in setup.table.seats.all()}
+    assert {seat["seat"]: seat["player"] for seat in answer.json()["seats"]} == names
