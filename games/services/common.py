@@ -145,10 +145,17 @@ def game_lock_for_deal(table: Table, resend_key: str | None) -> tuple[TableGame,
     return game, resent
 
 
+#: Set on a locked game whose ``next_seq`` was taken and not written yet (:func:`write_done`).
+_SEQ_TAKEN = "_scwu_seq_taken"
+
+
 def take_seq(game: TableGame) -> int:
+    """The next event number of the locked ``game``. The row's ``next_seq`` is written by
+    :func:`write_done`, which ends every write, in the same statement as the game's status
+    (one statement fewer per deal); a write that fails before it is rolled back whole."""
     seq = game.next_seq
     game.next_seq += 1
-    TableGame.objects.filter(pk=game.pk).update(next_seq=game.next_seq)
+    setattr(game, _SEQ_TAKEN, True)
     return seq
 
 
@@ -200,10 +207,17 @@ def write_done(
     ledger_keep(game, loaded, state)
     seat_results_write(game, loaded, state)
     status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
+    changed: dict[str, Any] = {}
+    if getattr(game, _SEQ_TAKEN, False):
+        changed["next_seq"] = game.next_seq
+        setattr(game, _SEQ_TAKEN, False)
     if status != game.status:
         game.status = status
         game.finished_at = timezone.now() if state.finished else None
-        TableGame.objects.filter(pk=game.pk).update(status=status, finished_at=game.finished_at)
+        changed.update(status=status, finished_at=game.finished_at)
+    if changed:
+        TableGame.objects.filter(pk=game.pk).update(**changed)
+    if "status" in changed:
         round_update_status(round_id=game.table.round_id)
     lines = [summary] if summary else []
     if before is not None:
