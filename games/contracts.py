@@ -28,13 +28,18 @@ class LetterHistoryEntry(TypedDict):
     ruling: int | None
 
 
-class SeatJson(SeatView):
-    player: str
+class SeatSummary(SeatView):
+    """A seat as the ledger gives it (what a table's summary keeps), without its player."""
+
     is_disqualified: bool
     place_shared: bool
     deals_played: int
     deals_lost: int
     history: list[LetterHistoryEntry]
+
+
+class SeatJson(SeatSummary):
+    player: str
 
 
 class NextDealJson(NextView):
@@ -118,6 +123,35 @@ class HeldDealJson(TypedDict):
     number: int | None
     issue: str | None
     message: str | None
+
+
+class WaivableMisdeal(TypedDict):
+    """A misdeal whose letter a referee may still waive (labelled in the reader's language
+    by :func:`games.selectors.waivable_labels`)."""
+
+    #: The misdeal's row.
+    id: int
+    #: The deal it belongs to; ``None``: the deal being dealt.
+    deal_number: int | None
+    #: Its number within the deal.
+    number: int
+    dealer: str
+    letter: str
+
+
+class TableSummaryData(TypedDict):
+    """What the live results page and the round dashboard show of a table's game that only
+    its events decide, in no reader's language (``games.models.TableSummary.data``, built by
+    :func:`games.summaries.summary_of`). The rest of a dashboard entry (the table's name, its
+    players, the referee call, the rulings' rows and appeals) is read beside it."""
+
+    status: str
+    deals_played: int
+    held_deals: list[HeldDealJson]
+    seats: list[SeatSummary]
+    #: The deal number of each ruling, by the ruling's id (a string: a JSON object's key).
+    ruling_deals: dict[str, int | None]
+    waivable: list[WaivableMisdeal]
 
 
 class TableRef(TypedDict):

@@ -14,26 +14,37 @@ from django.db.models import Count, Max, QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from engine.ledger import LedgerState, LetterAward, MisdealState, PlackaMode, replay
-from engine.ledger.ahead import AheadNode, Placer, ahead, next_view, seat_view
+from engine.ledger import LedgerState, PlackaMode, replay
+from engine.ledger.ahead import AheadNode, Placer, ahead, next_view
 from games.adapter import GameEvents, ledger_settings
 from games.analysis import deal_is_analysable
 from games.contracts import (
     DashboardEntry,
     DealJson,
     DealRulingJson,
-    LetterHistoryEntry,
     NextDealJson,
     RefereeCallJson,
     RoundDashboard,
     RulingJson,
+    SeatJson,
+    TableRef,
     TableState,
+    TableSummaryData,
+    WaivableMisdeal,
 )
 from games.kept_ledger import ledger_read
 from games.models import Appeal, AppealStatus, AuditEntry, DealEntry, Ruling, TableGame
 from games.places import placer, remainder_rule
 from games.results import seat_names_read
 from games.services.common import game_unsaved
+from games.summaries import (
+    held_deals,
+    letter_history,
+    seat_summaries,
+    summaries_of,
+    summary_of,
+    waivable,
+)
 from scwu.cache import kept_many
 from tournaments.models import Round, Table, TableSeat, Tournament
 
@@ -120,6 +131,10 @@ def _referee_call(game: TableGame, names: dict[int, str]) -> RefereeCallJson | N
     }
 
 
+def _table_ref(table: Table) -> TableRef:
+    return {"id": table.pk, "number": table.number, "name": str(table), "round": table.round_id}
+
+
 #: How many deals ahead the table page gets the states for (4 losers a deal: 84 states).
 AHEAD_DEALS = 3
 
@@ -133,7 +148,6 @@ def state_json(
     table = game.table
     # A write's answer names the players its seat results just read.
     players = seat_names_read(game) or _players(table)
-    deal_by_event = {deal.event_id: deal for deal in (loaded.deals if loaded else [])}
     rulings = list(loaded.rulings) if loaded else []
     appeals = list(Appeal.objects.filter(ruling__in=rulings)) if rulings else []
     user_ids = {r.referee_id for r in rulings} | {
@@ -144,33 +158,12 @@ def state_json(
         if user_ids
         else {}
     )
-    next_deal = state.next_deal
-    # The seats an elimination leaves at the table are placed by the tournament's rule.
     place = placer(game)
-    places = place(state) if state.finished else {}
-
-    ruling_by_event = {ruling.event_id: ruling for ruling in rulings}
+    deal_by_event = {deal.event_id: deal for deal in (loaded.deals if loaded else [])}
     messages = {issue.event_id: issue.message for issue in state.issues}
-    history: dict[str, list[LetterHistoryEntry]] = {seat.seat: [] for seat in state.seats}
-
-    def remember(awards: Sequence[LetterAward], number: int | None) -> None:
-        for award in awards:
-            ruling_row = ruling_by_event.get(award.event_id or "")
-            history[award.seat].append(
-                {
-                    "letter": award.letter,
-                    "number": award.number,
-                    "deal_number": number,
-                    "source": award.source,
-                    "ruling": ruling_row.pk if ruling_row else None,
-                }
-            )
-
     deals: list[DealJson] = []
     for deal_state in state.deals:
         row = deal_by_event.get(deal_state.deal_id or "")
-        number = row.number if row else None
-        remember(deal_state.letter_awards, number)
         deals.append(
             {
                 "id": row.pk if row else None,
@@ -197,17 +190,10 @@ def state_json(
                 "correction": row.correction_reason or None if row else None,
             }
         )
-    held = [deal for deal in deals if deal["held"]]
-    if next_deal is not None:  # misdeal letters of the deal being dealt
-        pending = [m.letter for m in next_deal.misdeals if m.letter is not None]
-        remember(pending, len(loaded.live_deals) + 1 if loaded else 1)
+    held = held_deals(state, loaded)
+    seats = seat_summaries(game, state, letter_history(state, loaded))
     result: TableState = {
-        "table": {
-            "id": table.pk,
-            "number": table.number,
-            "name": str(table),
-            "round": table.round_id,
-        },
+        "table": _table_ref(table),
         "game": game.pk,
         "word": game.word_label,
         "word_letters": list(state.settings.word),
@@ -218,22 +204,8 @@ def state_json(
         "referee_called": game.referee_called_at is not None,
         "referee_call": _referee_call(game, referees),
         "needs_referee": bool(held),
-        "held_deals": [
-            {"number": d["number"], "issue": d["issue"], "message": d["issue_message"]}
-            for d in held
-        ],
-        "seats": [
-            {
-                **seat_view(seat, state, places.get(seat.seat, (None, False))[0]),
-                "player": players.get(seat.seat, ""),
-                "is_disqualified": seat.is_disqualified,
-                "place_shared": places.get(seat.seat, (None, seat.place_shared))[1],
-                "deals_played": seat.deals_played,
-                "deals_lost": seat.deals_lost,
-                "history": history[seat.seat],
-            }
-            for seat in state.seats
-        ],
+        "held_deals": held,
+        "seats": [{**seat, "player": players.get(seat["seat"], "")} for seat in seats],
         "next_deal": _next_deal_json(state, loaded),
         "deals": deals,
         "remaining": list(state.remaining),
@@ -376,6 +348,8 @@ def _dashboard_tables(tables: QuerySet[Table]) -> list[Table]:
 
 
 def _dashboard_entry(state: TableState) -> DashboardEntry:
+    """A table's dashboard entry from its full state (what the entries read from the tables'
+    summaries must equal: ``tests/games/test_table_summaries.py``)."""
     return {
         "table": state["table"],
         "status": state["status"],
@@ -389,6 +363,82 @@ def _dashboard_entry(state: TableState) -> DashboardEntry:
         "placka": [s["seat"] for s in state["seats"] if s["has_placka"]],
         "rulings": state["rulings"],
     }
+
+
+def _summary_entry(
+    table: Table,
+    game: TableGame,
+    summary: TableSummaryData,
+    rulings: list[Ruling],
+    appeals: list[Appeal],
+    names: dict[int, str],
+) -> DashboardEntry:
+    """A table's dashboard entry from its summary and what is read beside it: its name and
+    players, the referee call, its rulings' rows and their appeals (``rulings`` and
+    ``appeals`` of this game, ``names`` of every user they and the call name)."""
+    players = _players(table)
+    seats: list[SeatJson] = [
+        {**seat, "player": players.get(seat["seat"], "")} for seat in summary["seats"]
+    ]
+    numbers = summary["ruling_deals"]
+    return {
+        "table": _table_ref(table),
+        "status": summary["status"],
+        "referee_called": game.referee_called_at is not None,
+        "referee_call": _referee_call(game, names),
+        "needs_referee": bool(summary["held_deals"]),
+        "held_deals": summary["held_deals"],
+        "deals_played": summary["deals_played"],
+        "seats": seats,
+        "mecbol": [s["seat"] for s in seats if s["is_mecbol"]],
+        "placka": [s["seat"] for s in seats if s["has_placka"]],
+        "rulings": [
+            _ruling_json(ruling, numbers.get(str(ruling.pk)), names, appeals) for ruling in rulings
+        ],
+    }
+
+
+def _entries_of(tables: list[Table]) -> list[tuple[DashboardEntry, list[tuple[int, str]]]]:
+    """The dashboard entries and waivable misdeals of ``tables`` (with their games selected)
+    from their games' summaries (``games.summaries``): no replay for a game whose summary is
+    up to date, and a number of queries that does not depend on the number of tables."""
+    games: dict[int, TableGame] = {}
+    for table in tables:
+        game = getattr(table, "game", None)
+        if game is None:
+            # A game not started yet, as game_start will start it.
+            game = game_unsaved(table, seats=min(max(len(_players(table)), 4), 6))
+        game.table = table
+        games[table.pk] = game
+    started = [game for game in games.values() if game.pk is not None]
+    summaries = summaries_of(started)
+    rulings: dict[int, list[Ruling]] = {game.pk: [] for game in started}
+    if any(summaries[game.pk]["ruling_deals"] for game in started):
+        for ruling in Ruling.objects.filter(game__in=started).order_by("seq"):
+            rulings[ruling.game_id].append(ruling)
+    found = [ruling for rows in rulings.values() for ruling in rows]
+    appeals = list(Appeal.objects.filter(ruling__in=found)) if found else []
+    user_ids = {ruling.referee_id for ruling in found} | {
+        pk
+        for game in started
+        for pk in (game.referee_called_by_id, game.referee_acknowledged_by_id)
+        if pk
+    }
+    names = (
+        dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username"))
+        if user_ids
+        else {}
+    )
+    entries = []
+    for table in tables:
+        game = games[table.pk]
+        if game.pk is None:
+            summary = summary_of(game, None, replay(ledger_settings(game), []))
+        else:
+            summary = summaries[game.pk]
+        entry = _summary_entry(table, game, summary, rulings.get(game.pk, []), appeals, names)
+        entries.append((entry, waivable_labels(summary["waivable"])))
+    return entries
 
 
 @dataclass(frozen=True)
@@ -417,9 +467,7 @@ def dashboard_tables_of(keyed: list[tuple[Table, str]]) -> list[DashboardTable]:
     only a table written since (a new key) replays its ledger."""
 
     def build(missing: list[int]) -> list[tuple[DashboardEntry, list[tuple[int, str]]]]:
-        tables = [keyed[index][0] for index in missing]
-        views = [_view_of(table, getattr(table, "game", None)) for table in tables]
-        return [(_dashboard_entry(view.state), view.waivable) for view in views]
+        return _entries_of([keyed[index][0] for index in missing])
 
     kept = kept_many([key for _table, key in keyed], build, DASHBOARD_CACHE_SECONDS)
     return [
@@ -507,25 +555,23 @@ def misdeal_choices(table: Table) -> list[tuple[int, str]]:
 
 def waivable_misdeals(loaded: GameEvents, state: LedgerState) -> list[tuple[int, str]]:
     """The misdeals of ``state`` whose letter a referee may still waive, by deal number."""
-    found: list[tuple[int | None, MisdealState]] = [
-        (loaded.deal_number(deal.deal_id), misdeal)
-        for deal in state.deals
-        for misdeal in deal.misdeals
-    ]
-    if state.next_deal is not None:
-        found += [(None, misdeal) for misdeal in state.next_deal.misdeals]
+    return waivable_labels(waivable(loaded, state))
+
+
+def waivable_labels(misdeals: Sequence[WaivableMisdeal]) -> list[tuple[int, str]]:
+    """The waiver form's choices: each misdeal's id and where it was, in the reader's
+    language."""
     choices = []
-    for number, misdeal in found:
-        if misdeal.letter is None or misdeal.waived:
-            continue
+    for misdeal in misdeals:
+        number = misdeal["deal_number"]
         where = _("deal %(number)d") % {"number": number} if number is not None else _("next deal")
         label = _("%(where)s: misdeal %(n)d by %(seat)s (letter %(letter)s)") % {
             "where": where,
-            "n": misdeal.number,
-            "seat": misdeal.dealer,
-            "letter": misdeal.letter.letter,
+            "n": misdeal["number"],
+            "seat": misdeal["dealer"],
+            "letter": misdeal["letter"],
         }
-        choices.append((int(misdeal.event_id.removeprefix("m")), label))
+        choices.append((misdeal["id"], label))
     return choices
 
 

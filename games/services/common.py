@@ -18,6 +18,7 @@ from games.kept_ledger import ledger_keep, ledger_read
 from games.models import AuditEntry, DealEntry, GameStatus, TableGame
 from games.results import seat_results_write
 from games.signals import scores_changed
+from games.summaries import summary_write
 from scwu.roles import AnyUser
 from scwu.services.words import word_letters_normal
 from tournaments.models import Round, RoundStatus, Table, TableKind, Tournament, TournamentStatus
@@ -206,6 +207,7 @@ def write_done(
     game.ledger = (loaded, state)  # type: ignore[attr-defined]
     ledger_keep(game, loaded, state)
     seat_results_write(game, loaded, state)
+    summary_write(game, loaded, state)
     status = GameStatus.FINISHED if state.finished else GameStatus.RUNNING
     changed: dict[str, Any] = {}
     if getattr(game, _SEQ_TAKEN, False):
