@@ -462,6 +462,13 @@ def round_table_keys(round: Round) -> list[tuple[Table, str]]:
     return [(table, _dashboard_key(table)) for table in tables]
 
 
+def dashboard_entries(tables: list[Table]) -> list[DashboardEntry]:
+    """The dashboard entries of ``tables`` (:func:`round_table_keys`' rows) from their
+    summaries, without the dashboard's cache: for a page that keeps what it renders from
+    them (the live page's table blocks), where keeping the entries too only cost time."""
+    return [entry for entry, _waivable in _entries_of(tables)]
+
+
 def dashboard_tables_of(keyed: list[tuple[Table, str]]) -> list[DashboardTable]:
     """The dashboard entries of ``keyed`` tables (:func:`round_table_keys`) from the cache;
     only a table written since (a new key) replays its ledger."""

@@ -22,7 +22,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.selectors import dashboard_tables_of, round_table_keys
+from games.selectors import dashboard_entries, round_table_keys
 from scwu.cache import kept_many
 from scwu.httpcache import etag_of, not_modified, public_page, versioned
 from scwu.security.params import int_param
@@ -121,12 +121,12 @@ TABLE_BLOCK_SECONDS = 600
 def _table_blocks(round: Round) -> list[SafeString]:
     """The round's tables as the live page shows them. Each is rendered once per version of
     the table (its dashboard entry's key) and kept: after a deal one table is rendered again,
-    not the round."""
+    not the round; with nothing kept, from the tables' summaries (``games.summaries``)."""
     keyed = round_table_keys(round)
 
     def build(missing: list[int]) -> list[str]:
-        items = dashboard_tables_of([keyed[index] for index in missing])
-        return [render_to_string(TABLE_BLOCK, {"item": item.entry}) for item in items]
+        entries = dashboard_entries([keyed[index][0] for index in missing])
+        return [render_to_string(TABLE_BLOCK, {"item": entry}) for entry in entries]
 
     keys = [f"results-table:{key}" for _table, key in keyed]
     return [mark_safe(block) for block in kept_many(keys, build, TABLE_BLOCK_SECONDS)]
