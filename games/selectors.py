@@ -414,10 +414,11 @@ def _entries_of(tables: list[Table]) -> list[tuple[DashboardEntry, list[tuple[in
     summaries = summaries_of(started)
     rulings: dict[int, list[Ruling]] = {game.pk: [] for game in started}
     if any(summaries[game.pk]["ruling_deals"] for game in started):
-        for ruling in Ruling.objects.filter(game__in=started).order_by("seq"):
+        ruled = Ruling.objects.filter(game_id__in=[game.pk for game in started])
+        for ruling in ruled.order_by("seq"):
             rulings[ruling.game_id].append(ruling)
     found = [ruling for rows in rulings.values() for ruling in rows]
-    appeals = list(Appeal.objects.filter(ruling__in=found)) if found else []
+    appeals = list(Appeal.objects.filter(ruling_id__in=[r.pk for r in found])) if found else []
     user_ids = {ruling.referee_id for ruling in found} | {
         pk
         for game in started

@@ -23,7 +23,10 @@ next reader, never shown for an older game.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+
+from django.db import DatabaseError, transaction
 
 from engine.ledger import LedgerState, LetterAward, MisdealState, PlackaMode
 from engine.ledger.ahead import seat_view
@@ -38,6 +41,8 @@ from games.contracts import (
 from games.kept_ledger import ledger_read
 from games.models import TableGame, TableSummary
 from games.places import placer, remainder_rule
+
+logger = logging.getLogger(__name__)
 
 #: Changes whenever the shape or the meaning of :class:`TableSummaryData` does: every row
 #: stored before is then rebuilt by its first reader.
@@ -202,5 +207,11 @@ def summaries_of(games: Sequence[TableGame]) -> dict[int, TableSummaryData]:
         found[game.pk] = data
         rebuilt.append(TableSummary(game=game, version=version, data=data))
     if rebuilt:
-        _store(rebuilt)
+        try:
+            with transaction.atomic():
+                _store(rebuilt)
+        except DatabaseError as exc:
+            # Only a saving: the page has its summaries, and the next reader stores them.
+            # (A reader waits on no lock of its own making, but its rows may meet writers'.)
+            logger.warning("table summaries not stored: %s", exc)
     return found

@@ -8,12 +8,13 @@ otherwise stale summary is rebuilt by its first reader and stored.
 from __future__ import annotations
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -256,3 +257,15 @@ def test_the_dashboard_reads_the_summaries_in_queries_that_do_not_grow_with_the_
         table = make_table(setup.round)
         services.deal_record(by=setup.director, table=table, losers=["A"])
     assert queries() == few
+
+
+def test_a_reader_that_cannot_store_a_rebuilt_summary_still_shows_it(setup: Setup) -> None:
+    setup.lose("B", "C")
+    TableSummary.objects.filter(game__table=setup.table).delete()
+    with mock.patch("games.summaries._store", side_effect=OperationalError("deadlock detected")):
+        entries = selectors.round_dashboard(setup.round)["tables"]
+    assert entries == [selectors._dashboard_entry(selectors.table_state(setup.table))]
+    assert not TableSummary.objects.filter(game__table=setup.table).exists()
+    cache.clear()
+    selectors.round_dashboard(setup.round)  # the next reader stores it
+    _assert_summary_is_the_replay(setup)
