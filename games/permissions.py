@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -20,14 +21,14 @@ from django.utils.translation import gettext as _
 
 from scwu.roles import AnyUser, Role, has_role, remembered
 from scwu.security.second_factor import official_rights_held
-from tournaments.models import Table, TableSeat
+from tournaments.models import Round, Table, TableSeat, Tournament
 from tournaments.permissions import tournament_posts
 from tournaments.visibility import may_see_results
 
 
-def _is_director(user: Any, table: Table) -> bool:
+def _is_director(user: Any, tournament: Tournament) -> bool:
     """A director of the tournament, with the second factor a director's rights need."""
-    return official_rights_held(user) and tournament_posts(user, table.round.tournament).directs
+    return official_rights_held(user) and tournament_posts(user, tournament).directs
 
 
 def _seated_tables(user: Any, round_id: int) -> frozenset[int]:
@@ -48,16 +49,21 @@ def _is_head_referee(user: Any, tournament: Any) -> bool:
 
 
 def can_referee(user: AnyUser | None, table: Table) -> bool:
+    return can_referee_in(user, table.round.tournament)
+
+
+def can_referee_in(user: AnyUser | None, tournament: Tournament) -> bool:
+    """Whether ``user`` referees every table of ``tournament``: the referee's right depends on
+    the tournament only (a page of many tables asks once)."""
     if user is None or not user.is_authenticated:
         return False
     if has_role(user, Role.ADMINISTRATOR):
         return True
-    tournament = table.round.tournament
     if _is_head_referee(user, tournament):
         return True
     if tournament_posts(user, tournament).judges:
         return True
-    return _is_director(user, table)
+    return _is_director(user, tournament)
 
 
 def can_score(user: AnyUser | None, table: Table) -> bool:
@@ -73,11 +79,18 @@ def may_see_table(user: AnyUser | None, table: Table) -> bool:
 
 
 def is_party(user: AnyUser | None, table: Table) -> bool:
+    return party_at(user, table.round)(table.pk)
+
+
+def party_at(user: AnyUser | None, round: Round) -> Callable[[int], bool]:
+    """Whether ``user`` is a party at the table of ``round`` with a given id: everywhere for
+    the tournament's director, else where their player sits (a page of many tables asks
+    once)."""
     if user is None or not user.is_authenticated:
-        return False
-    if table.pk in _seated_tables(user, table.round_id):
-        return True
-    return _is_director(user, table)
+        return lambda _table_id: False
+    if _is_director(user, round.tournament):
+        return lambda _table_id: True
+    return _seated_tables(user, round.pk).__contains__
 
 
 def require_score(user: AnyUser | None, table: Table) -> None:

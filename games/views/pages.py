@@ -20,7 +20,7 @@ from games import selectors, services
 from games.forms import parse_points
 from games.models import TableGame
 from games.permissions import can_referee, can_score, may_see_table
-from games.views.cards import dashboard_cards
+from games.views.cards import dashboard_tables_html
 from games.views.tools import referee_tools
 from scwu.httpcache import public_page
 from scwu.security.offline import mark_offline_copy, recorder_id
@@ -174,15 +174,11 @@ def round_dashboard_by_id(request: HttpRequest, round_id: int) -> HttpResponse:
 @public_page
 def round_dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round = _visible_round(request, tournament__slug=slug, number=number)
-    # The tables' entries and cards (with the referee tools of the tables this viewer may act
-    # at) come from the cache: neither the queries nor the rendering grow with the tables.
-    items = selectors.round_dashboard_tables(round)
-    context = {
-        "round": round,
-        "dashboard": selectors.dashboard_of(round, [item.entry for item in items]),
-        "cards": dashboard_cards(request, items),
-    }
-    return render(request, "games/dashboard.html", context)
+    # The tables' part (their entries and cards, with the referee tools of the tables this
+    # viewer may act at) comes from the cache: neither the queries nor the rendering grow with
+    # the tables, and a reload with nothing written since renders no table at all.
+    tables = dashboard_tables_html(request, round, selectors.round_table_keys(round))
+    return render(request, "games/dashboard.html", {"round": round, "tables": tables})
 
 
 def _scoresheet(table: Table) -> dict[str, Any]:
