@@ -111,3 +111,13 @@ def test_each_kind_of_viewer_has_its_own_kept_part(played: Setup) -> None:
     assert page.count('id="appeal-form-') == 1 and f'id="appeal-form-{played.table.pk}"' in page
     assert 'id="ruling-form-' not in page
     assert _page(Client(), played) == public
+
+
+def test_the_dashboard_links_each_tables_letters_history_on_its_page(played: Setup) -> None:
+    client = _director(played)
+    page = _page(client, played)
+    link = f'href="/games/tables/{played.table.pk}/#letter-history"'
+    assert f'id="letter-history-link-{played.table.pk}"' in page and link in page
+    assert 'id="letter-history-' not in page.replace('id="letter-history-link-', "")
+    table = client.get(f"/games/tables/{played.table.pk}/").content.decode()
+    assert 'id="letter-history"' in table and 'data-source="ruling"' in table
