@@ -168,14 +168,22 @@ def _team_table(tournament: Tournament, results: TournamentResults) -> TeamClass
 
 
 def _fragment(
-    request: HttpRequest, slug: str, tournament_id: int, token: str, part: str, include: bool
+    request: HttpRequest,
+    slug: str,
+    tournament_id: int,
+    token: str,
+    part: str,
+    include: bool,
+    tournament: Tournament | None = None,
 ) -> dict[str, Any]:
     """The live fragment of ``part`` at ``token``, rendered once per version and kind of
-    viewer (it holds no per-user data, only what this kind of viewer may see)."""
+    viewer (it holds no per-user data, only what this kind of viewer may see).
+    ``tournament``: the row, when the caller has read it."""
     key = f"results-live:{tournament_id}:{token}:{int(include)}:{part}:{get_language()}"
     answer: dict[str, Any] | None = cache.get(key)
     if answer is None:
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        if tournament is None:
+            tournament = get_object_or_404(Tournament, pk=tournament_id)
         context = _live_context(
             tournament, tournament_results(tournament, include_unreleased=include), part
         )
@@ -196,7 +204,7 @@ def _live_page(request: HttpRequest, slug: str, part: str) -> tuple[Tournament, 
     """The page around the cached fragment: the tournament, its token and the fragment."""
     tournament, token = _live_tournament(slug)
     include = results_viewer_may_see_unreleased(request.user, tournament)
-    answer = _fragment(request, slug, tournament.pk, token, LIVE_PARTS[part], include)
+    answer = _fragment(request, slug, tournament.pk, token, LIVE_PARTS[part], include, tournament)
     return tournament, {
         "tournament": tournament,
         "token": answer["version"],
