@@ -19,7 +19,7 @@ Main names (all re-exported here):
   ``deal.apply(action, seat=None)`` (checked: ``IllegalActionError`` with ``.reason``),
   ``deal.can_pack(seat)``, ``deal.is_over()``, ``deal.result()`` -> ``DealResult``.
   Read-only: ``trick``, ``trick_leader``, ``led_suit``, ``tricks`` (``Trick(leader, cards,
-  taker)``), ``tricks_played``, ``trick_counts()``, ``hand_mask(seat)``,
+  taker)``), ``last_trick``, ``tricks_played``, ``trick_counts()``, ``hand_mask(seat)``,
   ``dealt_mask(seat)``, ``passed_mask(seat)``, ``received_mask(seat)``, ``pack``,
   ``hejma_taker``, ``last_trick_taker``, ``points()``, ``history``, ``plays``. Every seat
   argument is a ``Seat``, a letter or an index (``Seat.of``); anything else raises

@@ -505,6 +505,15 @@ class Deal:
         return tuple(Trick(SEATS[ld], cards, SEATS[w]) for ld, cards, w in self._tricks)  # type: ignore[arg-type]
 
     @property
+    def last_trick(self) -> Trick | None:
+        """The last completed trick (None before the first): without building them all, as
+        :attr:`tricks` does, for a view built after every card."""
+        if not self._tricks:
+            return None
+        leader, cards, taker = self._tricks[-1]
+        return Trick(SEATS[leader], cards, SEATS[taker])  # type: ignore[arg-type]
+
+    @property
     def tricks_played(self) -> int:
         """How many tricks are complete."""
         return len(self._tricks)

@@ -44,11 +44,10 @@ def public_view(deal: Deal) -> dict[str, Any]:
     """
     turn = deal.turn
     over = deal.is_over()
-    tricks = deal.tricks
     trick = deal.trick
     last = None
-    if tricks and not trick:
-        leader, cards, taker = tricks[-1]
+    if not trick and (last_trick := deal.last_trick) is not None:
+        leader, cards, taker = last_trick
         last = {"cards": _trick_json(leader, cards), "taker": taker.code}
     return {
         "phase": deal.phase,
@@ -64,7 +63,7 @@ def public_view(deal: Deal) -> dict[str, Any]:
         "tricks": (
             [
                 {"cards": _trick_json(leader, cards), "taker": taker.code}
-                for leader, cards, taker in tricks
+                for leader, cards, taker in deal.tricks
             ]
             if over
             else None
@@ -72,13 +71,22 @@ def public_view(deal: Deal) -> dict[str, Any]:
     }
 
 
-def seat_view(deal: Deal, seat: Seat | str | int) -> dict[str, Any]:
+def seat_view(
+    deal: Deal, seat: Seat | str | int, public: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """What ``seat`` may know now: the public view plus its hand and its pass.
 
     ``legal_cards`` lists the cards it may play now (empty unless it is its turn).
+    ``public``, when given, is :func:`public_view` of the same deal in the same state (built
+    once for all the seats' views: its values are shared, not copied).
+
+    >>> from engine.deal import Deal
+    >>> deal = Deal.new(seed=3)
+    >>> seat_view(deal, "B", public_view(deal)) == seat_view(deal, "B")
+    True
     """
     s = Seat.of(seat)
-    view = public_view(deal)
+    view = dict(public) if public is not None else public_view(deal)
     passed = deal.passed_mask(s)
     received = deal.received_mask(s)
     view["seat"] = s.code

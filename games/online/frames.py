@@ -174,12 +174,15 @@ def state_step(
             "view": view,
         }
 
-    public = frame(None, public_view(game.deal))
+    # The public view once, each seat's own view on top of it (their shared parts not rebuilt).
+    shown = public_view(game.deal)
+    public = frame(None, shown)
     step: Step = {WATCH: public, PUBLIC: held_frame(public)} if held else {PUBLIC: public}
     # Only seats a person sits at are ever sent a frame: a bot's view is not built.
     for seat in seats:
         if seat.user_id is not None:
-            step[seat.seat] = frame(seat.seat, seat_view(game.deal, Seat.parse(seat.seat)))
+            view = seat_view(game.deal, Seat.parse(seat.seat), shown)
+            step[seat.seat] = frame(seat.seat, view)
     return step
 
 

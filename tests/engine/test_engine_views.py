@@ -94,6 +94,9 @@ def test_every_seat_sees_exactly_what_it_may_know(seed: int) -> None:
                 assert view["result"] is None and view["tricks"] is None
                 assert "points" not in json.dumps(view)
             assert view["received"] is None or witness.passes[s]
+            # Built on the public view (once for every seat, as a table's frames are): the same.
+            assert seat_view(deal, s, public) == view
+        assert deal.last_trick == (deal.tricks[-1] if deal.tricks else None)
         if not over:
             assert public_codes <= {CODES[c] for c in witness.trick + witness.last_trick}
         else:
