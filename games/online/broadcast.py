@@ -8,6 +8,11 @@ process, where the frames are missing, asks the database for the current state i
 A change of seats or clock alone sends a new frame of an existing version, so the frames are
 kept under the change's own token too: a process that holds an older frame of that version
 (made for an earlier change) must not send it for this one.
+
+A player's own action is sent to its connection directly (``consumers``); the group's copy
+goes only where someone else listens (:func:`group_send_others`): at a practice table the
+player is usually alone, and the copy cost the layer three more trips and the connection a
+message to read and drop.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ import threading
 import uuid
 from collections import OrderedDict
 from typing import Any
+
+from channels.layers import InMemoryChannelLayer
+from channels_redis.core import RedisChannelLayer
 
 from games.online.frames import Step
 from games.online.services import Change
@@ -71,3 +79,27 @@ async def change_send(layer: Any, change: Change | None) -> None:
     """Send a change to the table's group (raises if the layer is unreachable)."""
     if change is not None and change.steps:
         await layer.group_send(group_name(change.game_id), state_event(change))
+
+
+async def group_members(layer: Any, group: str) -> set[str] | None:
+    """The channels in ``group`` now, as the layer would send to them (those past the
+    group's expiry included, so never fewer); None for a layer that cannot tell."""
+    if isinstance(layer, RedisChannelLayer):
+        connection = layer.connection(layer.consistent_hash(group))
+        return {name.decode() for name in await connection.zrange(layer._group_key(group), 0, -1)}
+    if isinstance(layer, InMemoryChannelLayer):
+        return set(layer.groups.get(group, {}))
+    return None
+
+
+async def group_send_others(layer: Any, group: str, event: dict[str, Any], sender: str) -> bool:
+    """Send ``event`` to ``group`` unless its only member is ``sender`` (who has it already);
+    whether it was sent. Raises as ``group_send`` does when the layer is unreachable.
+
+    A connection that joins after the members were read asks for the state itself (hello),
+    which is read after this change was stored: it misses nothing."""
+    members = await group_members(layer, group)
+    if members is not None and members <= {sender}:
+        return False
+    await layer.group_send(group, event)
+    return True

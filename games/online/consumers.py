@@ -22,7 +22,13 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.online import clock_runner, presence, selectors, services
-from games.online.broadcast import change_send, group_name, state_event, step_get
+from games.online.broadcast import (
+    change_send,
+    group_name,
+    group_send_others,
+    state_event,
+    step_get,
+)
 from games.online.database import in_database_thread
 from games.online.errors import OnlineError
 from games.online.frames import PUBLIC, WATCH, Step
@@ -194,7 +200,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except OSError:  # the player left meanwhile (the server's "client disconnected")
             log.info("online %s: the acting player left before seeing the move", self.game_id)
         try:
-            await self.channel_layer.group_send(group_name(self.game_id), event)
+            await group_send_others(
+                self.channel_layer, group_name(self.game_id), event, self.channel_name
+            )
         except Exception:
             # The move is stored and shown here; only the others cannot hear of it: paused.
             log.exception("online %s: channel layer unreachable", self.game_id)

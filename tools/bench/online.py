@@ -215,12 +215,30 @@ async def _table(
             await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """The CPU time (user and system, seconds) process ``pid`` has used so far; None where
+    ``/proc`` does not tell (not Linux) or without a process."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # utime and stime, the 14th and 15th fields (the 12th and 13th after the name).
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def drive(
-    port: int, games: list[tuple[int, str, str]], seconds: float, think: float = 0
+    port: int,
+    games: list[tuple[int, str, str]],
+    seconds: float,
+    think: float = 0,
+    server_pid: int | None = None,
 ) -> dict[str, Any]:
     """Play every game (id, session cookie, bot level) through the site on ``port`` for
-    ``seconds``, the humans thinking ``think`` s (±50 %); the counts, the measured window
-    and the easy tables' round trips (``rtts``, seconds)."""
+    ``seconds``, the humans thinking ``think`` s (±50 %); the counts, the measured window,
+    the easy tables' round trips (``rtts``, seconds) and the CPU seconds the server process
+    ``server_pid`` used in the window (``server_cpu``, None if not known)."""
     rtts: list[float] = []
     searching: list[float] = []  # the hard tables' own round trips (their bots think)
     counts: dict[str, float] = dict.fromkeys(
@@ -243,10 +261,13 @@ async def drive(
                 raise SystemExit(f"a table could not connect: {task.exception()!r}")
         await asyncio.sleep(0.05)
     await asyncio.sleep(1)  # the connections' own setup (presence, chat log) settles
+    cpu_before = cpu_seconds(server_pid)
     began = time.perf_counter()
     start.set()
     await asyncio.gather(*tasks)
-    return {**counts, "elapsed": time.perf_counter() - began, "rtts": rtts}
+    elapsed, cpu_after = time.perf_counter() - began, cpu_seconds(server_pid)
+    server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return {**counts, "elapsed": elapsed, "rtts": rtts, "server_cpu": server_cpu}
 
 
 def _wait_listening(port: int, timeout: float = 30) -> None:
@@ -298,7 +319,7 @@ def main(argv: list[str] | None = None) -> None:
         )  # fmt: skip
         try:
             _wait_listening(port)
-            result = asyncio.run(drive(port, games, args.seconds, args.think / 1000))
+            result = asyncio.run(drive(port, games, args.seconds, args.think / 1000, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -321,6 +342,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  stalled tables     {result['stalled']:.0f}  (server tracebacks {server_errors})")
     print(f"  actions applied    {result['versions']}  (human and bots)")
     print(f"  actions/second     {result['versions'] / result['elapsed']:.0f}")
+    if result["server_cpu"] is not None and result["versions"]:
+        # Less noisy than the rates on a shared machine: what each action costs the server.
+        cpu = result["server_cpu"]
+        print(
+            f"  server CPU         {cpu:.1f} s ({cpu / result['elapsed']:.2f} of a core),"
+            f" {cpu / result['versions'] * 1000:.2f} ms per action applied"
+        )
     if rtts:
         print(
             f"  round trip (ms)    p50 {_pct(rtts, 0.5):.1f}  p95 {_pct(rtts, 0.95):.1f}"

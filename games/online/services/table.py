@@ -12,6 +12,7 @@ runs in ``transaction.atomic`` with ``select_for_update`` on the game row.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -208,6 +209,12 @@ def _appended_sql(column: str, items: list[dict[str, Any]]) -> tuple[str, list[s
 
 def _column(name: str) -> tuple[Field[Any, Any], str]:
     """The game row's field ``name`` and its quoted column."""
+    return _column_of(db_connection.vendor, name)
+
+
+@functools.cache
+def _column_of(vendor: str, name: str) -> tuple[Field[Any, Any], str]:
+    """:func:`_column`, looked up once per database vendor (each action writes the row)."""
     field = OnlineGame._meta.get_field(name)
     assert isinstance(field, Field)
     return field, db_connection.ops.quote_name(str(field.column))
