@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
-from django.db import connection as db_connection
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field
 from django.utils import timezone
 
@@ -190,12 +190,14 @@ def apply_action(locked: Locked, seat: Seat, action: int) -> None:
     )
 
 
-def _appended_sql(column: str, items: list[dict[str, Any]]) -> tuple[str, list[str]]:
+def _appended_sql(
+    db: BaseDatabaseWrapper, column: str, items: list[dict[str, Any]]
+) -> tuple[str, list[str]]:
     """``column`` (the stored actions) with ``items`` appended, in SQL: the stored list is
     not read or rewritten by Python (SQLite's ``json_insert`` at ``$[#]``, PostgreSQL's
     ``jsonb ||``)."""
     texts = [json.dumps(item, separators=(",", ":")) for item in items]
-    if db_connection.vendor == "postgresql":
+    if db.vendor == "postgresql":
         return f"({column} || %s::jsonb)", ["[" + ",".join(texts) + "]"]
     sql, params = column, []
     # At most 60 path/value pairs per call (SQLite allows 127 arguments to a function).
@@ -207,17 +209,13 @@ def _appended_sql(column: str, items: list[dict[str, Any]]) -> tuple[str, list[s
     return sql, params
 
 
-def _column(name: str) -> tuple[Field[Any, Any], str]:
-    """The game row's field ``name`` and its quoted column."""
-    return _column_of(db_connection.vendor, name)
-
-
 @functools.cache
-def _column_of(vendor: str, name: str) -> tuple[Field[Any, Any], str]:
-    """:func:`_column`, looked up once per database vendor (each action writes the row)."""
+def _column(vendor: str, name: str) -> tuple[Field[Any, Any], str]:
+    """The game row's field ``name`` and its quoted column (for ``vendor``'s database),
+    looked up once: each action writes the row."""
     field = OnlineGame._meta.get_field(name)
     assert isinstance(field, Field)
-    return field, db_connection.ops.quote_name(str(field.column))
+    return field, connections[DEFAULT_DB_ALIAS].ops.quote_name(str(field.column))
 
 
 def _row_store(
@@ -227,26 +225,30 @@ def _row_store(
     applies only while the row has the ``base`` versions; the rows written (0 or 1).
 
     The statement is built here, not by a queryset: the ORM's filter and compiler cost a
-    sixth of a WebSocket process's time, for a statement whose shape never changes."""
-    if db_connection.vendor not in ("sqlite", "postgresql"):  # the whole list, rewritten
+    sixth of a WebSocket process's time, for a statement whose shape never changes. The
+    connection is looked up once (``django.db.connection`` finds it again on every use)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    vendor = db.vendor
+    if vendor not in ("sqlite", "postgresql"):  # the whole list, rewritten
         version, seats_version = base
         stored = OnlineGame.objects.filter(pk=row.pk, version=version, seats_version=seats_version)
         extra = {"actions": [*row.actions, *appended]} if appended else {}
         return stored.update(**values, **extra)
     assignments, params = [], []
     for name, value in values.items():
-        field, column = _column(name)
+        field, column = _column(vendor, name)
         assignments.append(f"{column} = %s")
-        params.append(field.get_db_prep_save(value, db_connection))
+        params.append(field.get_db_prep_save(value, db))
     if appended:
-        column = _column("actions")[1]
-        sql, extra_params = _appended_sql(column, appended)
+        column = _column(vendor, "actions")[1]
+        sql, extra_params = _appended_sql(db, column, appended)
         assignments.append(f"{column} = {sql}")
         params.extend(extra_params)
-    where = " AND ".join(f"{_column(name)[1]} = %s" for name in ("id", "version", "seats_version"))
-    table = db_connection.ops.quote_name(OnlineGame._meta.db_table)
+    keys = ("id", "version", "seats_version")
+    where = " AND ".join(f"{_column(vendor, name)[1]} = %s" for name in keys)
+    table = db.ops.quote_name(OnlineGame._meta.db_table)
     statement = f"UPDATE {table} SET {', '.join(assignments)} WHERE {where}"
-    with db_connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(statement, [*params, row.pk, *base])
         return int(cursor.rowcount)
 
