@@ -1,12 +1,17 @@
 """The frames a process keeps for its connections are found only for the change that made
 them: a seats-or-clock change sends a new frame of an existing version, and a process that
-holds an older frame of that version must resync instead of sending it again."""
+holds an older frame of that version must resync instead of sending it again. A player's own
+change goes through the layer only when someone else is there to hear it."""
 
 from __future__ import annotations
 
-from typing import cast
+import asyncio
+from typing import Any, cast
 
-from games.online.broadcast import state_event, step_get
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.online.broadcast import group_name, group_send_others, state_event, step_get
 from games.online.frames import StateFrame
 from games.online.services import Change
 
@@ -29,3 +34,29 @@ def test_a_later_change_of_the_same_version_replaces_the_frame() -> None:
     second = state_event(Change(game_id=992, steps=[{"": frame(3, grace=True)}]))
     assert step_get(992, 3, first["token"]) is None
     assert step_get(992, 3, second["token"]) == {"": frame(3, grace=True)}
+
+
+def test_a_players_own_change_goes_to_the_group_only_when_someone_else_listens() -> None:
+    """On whichever layer the settings give (Redis under the real services): alone at the
+    table the player's copy is not sent; once another connection joins, both get it."""
+
+    async def scenario() -> tuple[bool, bool, dict[str, Any], dict[str, Any]]:
+        layer = get_channel_layer()
+        group = group_name(994)
+        player, watcher = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add(group, player)
+        try:
+            alone = await group_send_others(layer, group, {"type": "table.state", "n": 1}, player)
+            await layer.group_add(group, watcher)
+            heard = await group_send_others(layer, group, {"type": "table.state", "n": 2}, player)
+            # The first message each channel receives: never the one sent while alone.
+            to_watcher = await asyncio.wait_for(layer.receive(watcher), 10)
+            to_player = await asyncio.wait_for(layer.receive(player), 10)
+        finally:
+            await layer.group_discard(group, player)
+            await layer.group_discard(group, watcher)
+        return alone, heard, to_watcher, to_player
+
+    alone, heard, to_watcher, to_player = async_to_sync(scenario)()
+    assert (alone, heard) == (False, True)
+    assert to_watcher["n"] == 2 and to_player["n"] == 2

@@ -4,6 +4,7 @@ production WebSocket process on PostgreSQL), in Channels' one thread without (SQ
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +35,27 @@ def test_with_a_pool_two_tables_wait_on_the_database_side_by_side(
 
     spans = asyncio.run(_two_tables(work))
     assert len({thread for thread, _start, _end in spans}) == 2
+
+
+def test_as_many_tables_as_the_pool_has_connections_wait_side_by_side(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """More than the event loop's default executor holds (the machine's cores + 4): each
+    pooled connection has a thread to wait on PostgreSQL in."""
+    size = (os.cpu_count() or 1) + 5
+    options = settings.DATABASES["default"].setdefault("OPTIONS", {})
+    monkeypatch.setitem(options, "pool", {"min_size": 2, "max_size": size})
+    all_waiting = threading.Barrier(size)
+
+    def work() -> Span:
+        started = time.monotonic()
+        all_waiting.wait(timeout=10)  # passes only while every other table's work runs too
+        return threading.get_ident(), started, time.monotonic()
+
+    async def tables() -> list[Span]:
+        return list(await asyncio.gather(*(in_database_thread(work)() for _ in range(size))))
+
+    assert len({thread for thread, _start, _end in asyncio.run(tables())}) == size
 
 
 def test_without_a_pool_they_take_turns_in_one_thread() -> None:

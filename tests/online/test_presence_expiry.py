@@ -75,3 +75,28 @@ def test_a_seat_held_by_a_live_process_is_vouched_for_and_stays_connected(
 
     run(scenario)
     assert not _seat_a().connected
+
+
+def test_the_beat_vouches_for_exactly_the_seats_it_holds(
+    human: User,  # noqa: F811
+    word: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its own (game, user) pairs only: not the same user's seat at another table, not a
+    seat with no connection left; however many statements the pairs take."""
+    other = User.objects.create_user("vera")
+    first = services.online_practice_create(by=human, word=word, bots=2)
+    second = services.online_practice_create(by=other, word=word, bots=2)
+    for game, guest in ((first, other), (second, human)):  # each also sits at the other's
+        empty = OnlineSeat.objects.filter(game=game, is_bot=False, user=None).first()
+        assert empty is not None
+        OnlineSeat.objects.filter(pk=empty.pk).update(user=guest)
+    OnlineSeat.objects.filter(user__isnull=False).update(connections=1, seen_at=None)
+    idle = services.online_practice_create(by=human, word=word, bots=3)
+    OnlineSeat.objects.filter(game=idle).update(connections=0)  # every connection closed
+    monkeypatch.setattr("games.online.services.clock.PRESENCE_CHUNK", 1)
+    now = timezone.now()
+    held = [(first.pk, human.pk), (second.pk, other.pk), (idle.pk, human.pk)]
+    assert services.online_presence_refresh(held=held, now=now) == 2
+    seen = {(seat.game_id, seat.user_id) for seat in OnlineSeat.objects.filter(seen_at=now)}
+    assert seen == {(first.pk, human.pk), (second.pk, other.pk)}

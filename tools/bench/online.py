@@ -261,13 +261,21 @@ async def drive(
                 raise SystemExit(f"a table could not connect: {task.exception()!r}")
         await asyncio.sleep(0.05)
     await asyncio.sleep(1)  # the connections' own setup (presence, chat log) settles
-    cpu_before = cpu_seconds(server_pid)
+    cpu_before, own_before = cpu_seconds(server_pid), time.process_time()
     began = time.perf_counter()
     start.set()
     await asyncio.gather(*tasks)
     elapsed, cpu_after = time.perf_counter() - began, cpu_seconds(server_pid)
     server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    return {**counts, "elapsed": elapsed, "rtts": rtts, "server_cpu": server_cpu}
+    # The clients' own time: the round trips include their loop's lag when it is busy.
+    client_cpu = time.process_time() - own_before
+    return {
+        **counts,
+        "elapsed": elapsed,
+        "rtts": rtts,
+        "server_cpu": server_cpu,
+        "client_cpu": client_cpu,
+    }
 
 
 def _wait_listening(port: int, timeout: float = 30) -> None:
@@ -349,6 +357,8 @@ def main(argv: list[str] | None = None) -> None:
             f"  server CPU         {cpu:.1f} s ({cpu / result['elapsed']:.2f} of a core),"
             f" {cpu / result['versions'] * 1000:.2f} ms per action applied"
         )
+    client = result["client_cpu"]
+    print(f"  clients' CPU       {client:.1f} s ({client / result['elapsed']:.2f} of a core)")
     if rtts:
         print(
             f"  round trip (ms)    p50 {_pct(rtts, 0.5):.1f}  p95 {_pct(rtts, 0.95):.1f}"
