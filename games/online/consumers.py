@@ -17,6 +17,7 @@ import uuid
 from collections import deque
 from typing import Any
 
+import orjson
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -48,6 +49,8 @@ CLOSE_TOO_MANY = 4429
 REJOIN_SECONDS = 2.0
 #: The changes of its own actions a connection remembers, to skip their echo from the group.
 OWN_CHANGES = 8
+#: orjson refusing what the standard encoder refuses (datetimes, dataclasses), not writing it.
+_STRICT = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -210,6 +213,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._send_steps(change.steps[-1:])  # the newest frame again, paused
 
     # -- frames out ---------------------------------------------------------------------
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        """A frame's text, written by orjson (compact; each action sends a few state frames
+        of 2-3 KB, and the standard library's encoder was a twentieth of the process's
+        time). What orjson would write differently or refuses (keys that are not text, a
+        datetime or dataclass the standard encoder refuses too) is the standard library's."""
+        try:
+            return orjson.dumps(content, option=_STRICT).decode()
+        except TypeError:  # orjson.JSONEncodeError included
+            return json.dumps(content)
+
     async def table_state(self, event: dict[str, Any]) -> None:
         """A change of the table: send this connection's own frame of each new version."""
         token = event.get("token", "")
