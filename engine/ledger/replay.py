@@ -52,6 +52,7 @@ from engine.ledger.state import (
     NextDeal,
     RulingEffect,
     SeatState,
+    built,
 )
 from engine.table_rules import (
     dealer_after_misdeal,
@@ -181,7 +182,14 @@ class _Game:
         if source is not LetterSource.DEAL:
             self.penalty[seat] += 1
         number = self.letters[seat]
-        return LetterAward(seat, number, self.settings.word[number - 1], source, event_id)
+        return built(
+            LetterAward,
+            seat=seat,
+            number=number,
+            letter=self.settings.word[number - 1],
+            source=source,
+            event_id=event_id,
+        )
 
     def completers(self) -> list[str]:
         return [s for s in self.active if self.letters[s] == self.length and s not in self.plackas]
@@ -361,7 +369,8 @@ class _Game:
         if sitting_out:
             self.anchor = last_clockwise(sitting_out, self.active, self.order)
         self.deals.append(
-            DealState(
+            built(
+                DealState,
                 deal_id=deal.deal_id,
                 index=len(self.deals),
                 counted=True,
@@ -429,19 +438,27 @@ class _Game:
             return None
         sitting_out = self.sit_out()
         players = tuple(seat for seat in self.active if seat not in sitting_out)
-        return NextDeal(
-            len(self.deals), self.dealer, sitting_out, players, tuple(misdealt[0]), self.anchor
+        return built(
+            NextDeal,
+            index=len(self.deals),
+            dealer=self.dealer,
+            sitting_out=sitting_out,
+            players=players,
+            misdeals=tuple(misdealt[0]),
+            sit_out_anchor=self.anchor,
         )
 
     def issue(self, event_id: str, code: str, message: str) -> None:
         self.issues.append(EventIssue(event_id, code, message))
 
     def state(self, next_deal: NextDeal | None, issues: tuple[EventIssue, ...]) -> LedgerState:
+        prefixes = self.settings.prefixes
         seats = tuple(
-            SeatState(
+            built(
+                SeatState,
                 seat=seat,
                 letter_count=self.letters[seat],
-                word_so_far="".join(self.settings.word[: self.letters[seat]]),
+                word_so_far=prefixes[self.letters[seat]],
                 is_mecbol=self.letters[seat] == self.length - 1,
                 has_placka=seat in self.plackas,
                 is_active=seat in self.active,
@@ -456,7 +473,8 @@ class _Game:
             )
             for seat in self.order
         )
-        return LedgerState(
+        return built(
+            LedgerState,
             settings=self.settings,
             deals=tuple(self.deals),
             seats=seats,

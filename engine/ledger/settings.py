@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from engine.ledger.errors import InvalidSettingsError
 from engine.rules import TOTAL_POINTS
@@ -80,3 +81,9 @@ class LedgerSettings:
     @property
     def word_length(self) -> int:
         return len(self.word)
+
+    @cached_property
+    def prefixes(self) -> tuple[str, ...]:
+        """The letters a seat holds for each count, ``""`` to the whole word: every state of
+        a game spells them."""
+        return tuple("".join(self.word[:count]) for count in range(len(self.word) + 1))

@@ -6,12 +6,32 @@ same events compare equal, field by field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from engine.ledger.errors import LedgerError, error_for
 from engine.ledger.events import Penalty, RenoncKind
 from engine.ledger.settings import LedgerSettings
+
+_Frozen = TypeVar("_Frozen")
+
+
+def built(cls: type[_Frozen], **values: Any) -> _Frozen:
+    """An instance of the frozen dataclass ``cls`` from every one of its fields, without
+    its ``__init__``. A frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``: for the ledger's states, built by the thousand when the next deals
+    are played ahead (:mod:`engine.ledger.ahead`), that was most of a state's cost. Only for
+    the classes below (no ``__post_init__``, no slots); ``tests/engine/ledger/test_built.py``
+    checks that a built state equals the constructed one."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(values)
+    return instance
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields :func:`built` must be given for ``cls``."""
+    return tuple(field.name for field in fields(cls))
 
 
 class LetterSource(StrEnum):
