@@ -6,7 +6,7 @@ same events compare equal, field by field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -27,11 +27,6 @@ def built(cls: type[_Frozen], **values: Any) -> _Frozen:
     instance = object.__new__(cls)
     instance.__dict__.update(values)
     return instance
-
-
-def field_names(cls: type) -> tuple[str, ...]:
-    """The fields :func:`built` must be given for ``cls``."""
-    return tuple(field.name for field in fields(cls))
 
 
 class LetterSource(StrEnum):
