@@ -19,7 +19,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from scwu.roles import AnyUser, Role, has_role, remembered
+from scwu.request_memo import remembered
+from scwu.roles import AnyUser, Role, has_role
 from scwu.security.second_factor import official_rights_held
 from tournaments.models import Round, Table, TableSeat, Tournament
 from tournaments.permissions import tournament_posts

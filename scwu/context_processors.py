@@ -6,6 +6,7 @@ from django.http import HttpRequest
 
 from scwu.roles import Role, has_role, second_factor_missing
 from scwu.security.offline import offline_scope
+from scwu.user_facts import user_facts
 
 
 def roles(request: HttpRequest) -> dict[str, Any]:
@@ -15,7 +16,18 @@ def roles(request: HttpRequest) -> dict[str, Any]:
         "user_roles": {role.value: has_role(user, role) for role in Role},
         # An official whose rights wait for two-factor sign-in: every page says so.
         "second_factor_needed": second_factor_missing(user),
+        # The header's link to the user's own player profile, from the same query as the roles.
+        "my_player": _my_player(user),
     }
+
+
+def _my_player(user: Any) -> dict[str, Any] | None:
+    if user is None or not user.is_authenticated:
+        return None
+    facts = user_facts(user)
+    if facts.player_id is None:
+        return None
+    return {"pk": facts.player_id, "nickname": facts.player_nickname}
 
 
 def offline(request: HttpRequest) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from scwu.models import Club
-from scwu.roles import AnyUser, Role, has_role, remembered
+from scwu.request_memo import remembered
+from scwu.roles import AnyUser, Role, has_role
 from scwu.security.second_factor import official_rights_held
 from tournaments.models import Tournament
 
@@ -50,7 +51,7 @@ def _posts_load(user_id: int, tournament_id: int) -> TournamentPosts:
 
 def tournament_posts(user: Any, tournament: Tournament) -> TournamentPosts:
     """``user``'s posts at ``tournament``: one query, read once per request
-    (:func:`scwu.roles.remembered`) however many of its tables a page asks about."""
+    (:func:`scwu.request_memo.remembered`) however many of its tables a page asks about."""
     return remembered(
         ("tournament_posts", user.pk, tournament.pk),
         lambda: _posts_load(user.pk, tournament.pk),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import django_stubs_ext
@@ -83,7 +84,7 @@ MIDDLEWARE = [
     # First: forwarded headers are believed from SCWU_TRUSTED_PROXIES only.
     "scwu.security.proxy.TrustedProxyMiddleware",
     # Roles and posts are read once per request, however many tables a page shows (scwu/roles.py).
-    "scwu.roles.RolesPerRequestMiddleware",
+    "scwu.request_memo.PerRequestMemoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -301,6 +302,7 @@ SCWU_UPLOAD_MAX_BYTES = env_int("SCWU_UPLOAD_MAX_BYTES", 2 * 1024 * 1024)
 
 # Redis: cache, Celery broker/results and the channel layer. Absent: everything in-process.
 REDIS_URL = env_str("REDIS_URL")
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -313,6 +315,14 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The site's chrome (header, navigation, footer) as each language renders it: the same for
+# every request of a process, so kept in the process's memory ({% cache ... using="chrome" %}
+# in templates/base.html), never in Redis.
+CACHES["chrome"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "scwu-chrome",
+    "TIMEOUT": None,
+}
 # Redis (with a socket timeout longer than channels_redis's blocking pop) or in memory.
 CHANNEL_LAYERS = channel_layers(REDIS_URL)
 
@@ -422,6 +432,9 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_HTTPONLY = True
+# Sessions are rows read through the shared cache: no query per signed-in request
+# (scwu/sessions.py).
+SESSION_ENGINE = "scwu.sessions"
 # Every page; inline scripts carry the request's nonce (scwu/security/csp.py).
 CONTENT_SECURITY_POLICY = content_security_policy()
 SECURE_CONTENT_TYPE_NOSNIFF = True

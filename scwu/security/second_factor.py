@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from allauth.mfa.models import Authenticator
 from django.conf import settings
+
+from scwu.user_facts import user_facts
 
 #: Where the answer is kept on the user object for the rest of its request.
 _MEMO = "_scwu_has_second_factor"
@@ -35,7 +36,8 @@ def has_second_factor(user: Any) -> bool:
         return False
     known = getattr(user, _MEMO, None)
     if known is None:
-        known = Authenticator.objects.filter(user=user, type=Authenticator.Type.TOTP).exists()
+        # Read with the user's roles (one query per request, scwu.user_facts).
+        known = user_facts(user).second_factor
         setattr(user, _MEMO, known)
     return bool(known)
 

@@ -1,5 +1,5 @@
 """Signed-in match-day pages ask the database a fixed number of questions, whatever the
-number of tables: roles and posts are read once per request (``scwu.roles.remembered``) and
+number of tables: roles and posts are read once per request (``scwu.request_memo.remembered``) and
 the round dashboard's referee tools come from the tables' cached entries."""
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.db import DEFAULT_DB_ALIAS
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import (
     Http404,
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from games.selectors import dashboard_entries, round_table_keys
 from scwu.cache import kept_many
+from scwu.compiled_sql import CompiledQuery
 from scwu.httpcache import etag_of, not_modified, public_page, versioned
 from scwu.security.params import int_param
 from tournaments import exports, selectors
@@ -94,24 +96,45 @@ def _token_of(version: int | None, playing: int | None, last: int | None, status
     return str(version or 0) if last is None else f"{version or 0}.{last}.{status}"
 
 
+#: The tournament's fields the live page and the projector read (plain values: the row is
+#: read on the bare cursor, without the ORM's converters; in the model's order, which
+#: ``Model.from_db`` expects); any other is read when asked.
+_LIVE_FIELDS = tuple(
+    field.attname
+    for field in Tournament._meta.concrete_fields
+    if field.attname in ("id", "slug", "name", "format", "team_mode", "head_referee_id")
+)
+
+
+def _live_row_query(slug: str) -> QuerySet[Tournament, tuple[Any, ...]]:
+    return _with_token(Tournament.objects.filter(slug=slug)).values_list(
+        *_LIVE_FIELDS, "version", "playing", "last", "last_status"
+    )
+
+
+#: Every view and poll of a live page runs it: its SQL is built once (scwu.compiled_sql).
+_LIVE_ROW = CompiledQuery(_live_row_query, str)
+
+
+def _live_row(slug: str) -> tuple[Any, ...]:
+    rows = _LIVE_ROW.rows(slug)
+    if not rows:
+        raise Http404(_("No such tournament."))
+    return rows[0]
+
+
 def _live_token(slug: str) -> tuple[int, str]:
     """The tournament's id and :func:`_token`, in one small query (what every poll costs)."""
-    row = (
-        _with_token(Tournament.objects.filter(slug=slug))
-        .values_list("pk", "version", "playing", "last", "last_status")
-        .first()
-    )
-    if row is None:
-        raise Http404(_("No such tournament."))
-    pk, *token = row
-    return pk, _token_of(*token)
+    row = _live_row(slug)
+    return row[0], _token_of(*row[len(_LIVE_FIELDS) :])
 
 
 def _live_tournament(slug: str) -> tuple[Tournament, str]:
     """The tournament and its :func:`_token`, in one query (what every page view costs)."""
-    tournament: Any = get_object_or_404(_with_token(Tournament.objects.all()), slug=slug)
-    token = (tournament.version, tournament.playing, tournament.last, tournament.last_status)
-    return tournament, _token_of(*token)
+    row = _live_row(slug)
+    fields = len(_LIVE_FIELDS)
+    tournament = Tournament.from_db(DEFAULT_DB_ALIAS, _LIVE_FIELDS, row[:fields])
+    return tournament, _token_of(*row[fields:])
 
 
 #: Seconds a table's block of the live page stays cached (its key changes with the table).
