@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
+from scwu.compiled_sql import CompiledQuery
 from scwu.request_memo import remembered
 from scwu.roles import AnyUser, Role, has_role
 from scwu.security.second_factor import official_rights_held
@@ -32,16 +33,22 @@ def _is_director(user: Any, tournament: Tournament) -> bool:
     return official_rights_held(user) and tournament_posts(user, tournament).directs
 
 
+#: Asked on every table page and dashboard a signed-in user opens: its SQL is built once.
+_SEATED = CompiledQuery(
+    lambda user_id, round_id: TableSeat.objects.filter(
+        table__round_id=round_id, entry__player__user_id=user_id
+    ).values_list("table_id"),
+    int,
+    int,
+)
+
+
 def _seated_tables(user: Any, round_id: int) -> frozenset[int]:
     """The tables of the round where ``user``'s player sits: one query per round and request,
     however many of its tables a page asks about."""
     return remembered(
         ("seated_tables", user.pk, round_id),
-        lambda: frozenset(
-            TableSeat.objects.filter(
-                table__round_id=round_id, entry__player__user_id=user.pk
-            ).values_list("table_id", flat=True)
-        ),
+        lambda: frozenset(table_id for (table_id,) in _SEATED.rows(user.pk, round_id)),
     )
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
+from scwu.compiled_sql import CompiledQuery
 from scwu.models import Club
 from scwu.request_memo import remembered
 from scwu.roles import AnyUser, Role, has_role
@@ -33,10 +34,10 @@ class TournamentPosts(NamedTuple):
     judges: bool
 
 
-def _posts_load(user_id: int, tournament_id: int) -> TournamentPosts:
+def _posts_query(user_id: int, tournament_id: int) -> QuerySet[Tournament, tuple[Any, ...]]:
     directors: Any = Tournament.directors.through.objects.filter(tournament_id=OuterRef("pk"))
     judges: Any = Tournament.line_judges.through.objects.filter(tournament_id=OuterRef("pk"))
-    row = (
+    return (
         Tournament.objects.filter(pk=tournament_id)
         .annotate(
             any_director=Exists(directors),
@@ -44,9 +45,18 @@ def _posts_load(user_id: int, tournament_id: int) -> TournamentPosts:
             judges=Exists(judges.filter(user_id=user_id)),
         )
         .values_list("any_director", "directs", "judges")
-        .first()
     )
-    return TournamentPosts(*row) if row is not None else TournamentPosts(False, False, False)
+
+
+#: Asked on every page of a tournament a signed-in user opens: its SQL is built once.
+_POSTS = CompiledQuery(_posts_query, int, int)
+
+
+def _posts_load(user_id: int, tournament_id: int) -> TournamentPosts:
+    rows = _POSTS.rows(user_id, tournament_id)
+    if not rows:
+        return TournamentPosts(False, False, False)
+    return TournamentPosts(*(bool(value) for value in rows[0]))
 
 
 def tournament_posts(user: Any, tournament: Tournament) -> TournamentPosts:

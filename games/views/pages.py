@@ -3,18 +3,22 @@ paper scoresheet entry and the audit trail."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from games import selectors, services
 from games.forms import parse_points
@@ -51,7 +55,7 @@ def table_context(
     # The next deals' states: only a page that records deals follows them offline.
     view = selectors.table_view(table, ahead_deals=selectors.AHEAD_DEALS if scorer else 0)
     state = view.state
-    return {
+    context: dict[str, Any] = {
         "table": table,
         "state": state,
         "can_score": scorer,
@@ -65,69 +69,113 @@ def table_context(
         # The short links' folder (``/t/``): the page registers its worker there too, so the
         # short link of the table's QR code opens offline like the page.
         "short_scope": reverse("table-short", args=[0]).removesuffix("0/"),
-        # Texts the table script fills in itself (python-format, which {% translate %} in a
-        # template does not look up as such).
-        "table_texts": {
-            "misdeals": misdeal_plural_forms(),
-            "confirmDeal": _("Record deal %(number)s: %(seat)s lost?"),
-            "confirmMisdeal": _(
-                "Record a misdeal of deal %(number)s? The first misdeal of a deal is free: "
-                "%(dealer)s deals again."
-            ),
-            "confirmMisdealLetter": _(
-                "Record a misdeal of deal %(number)s? It is not the first misdeal of this deal: "
-                "%(dealer)s takes a letter and deals again."
-            ),
-            "confirmUndoMisdeal": _(
-                "Undo the misdeal of deal %(number)s? It is taken back as if it had not "
-                "happened (the audit trail keeps it)."
-            ),
-            "acknowledged": _("Referee on the way: %(name)s"),
-            "waiting": _(
-                "No connection to the server: %(count)s deals wait on this phone and will be sent"
-                " when it returns."
-            ),
-            "conflict": _(
-                "Deal %(number)s was recorded meanwhile by someone else: %(theirs)s. Their deal "
-                "stays as it is."
-            ),
-            "mine": _("Yours for deal %(number)s, not recorded: %(mine)s."),
-            "confirmDiscard": _(
-                "Deal %(number)s stays as the other recorder entered it (%(theirs)s). Yours "
-                "(%(mine)s) is deleted from this phone and never recorded; your later deals move "
-                "up one number. Discard it?"
-            ),
-            "confirmDrop": _(
-                "Yours (%(mine)s) is deleted from this phone and never recorded; your later deals"
-                " move up one number. Discard it?"
-            ),
-            "confirmNext": _(
-                "Deal %(number)s stays as the other recorder entered it (%(theirs)s). Yours "
-                "(%(mine)s) is recorded after it as deal %(next)s, and your later deals follow "
-                "it. Record it?"
-            ),
-            "offlineKept": _("Offline: %(count)s deals kept on this phone"),
-            "asNext": _("Record mine as deal %(number)s"),
-            "pointsWhole": _("Seat %(seat)s: give its points as a whole number from 0 to 33."),
-            "pointsSum": _("The points of a deal add up to 33; these add up to %(total)s."),
-            "pointsHejma": _("Seat %(seat)s took Hejma but has only %(points)s points."),
-            "pointsTie": _("%(seats)s tie on %(points)s points: say who took Hejma."),
-            "pointsLoser": _("The points say %(seat)s lost this deal."),
-            "refusedDeal": _("Deal %(number)s was not recorded: %(reason)s"),
-            "foreignDeals": _(
-                "Deals recorded on this phone under another account: %(count)s. They stay here"
-                " and are sent only when that account signs in again."
-            ),
-            "otherAccount": _(
-                "Your deals waiting on this phone: %(count)s. The phone is now signed in under"
-                " another account: they stay here and are sent when you sign in again."
-            ),
-            "signOutPending": _(
-                "Deals waiting on this phone: %(count)s. They have not reached the server, and"
-                " signing out deletes them from this phone. Sign out anyway?"
-            ),
-        },
     }
+    context["body"] = table_body(request, context)
+    return context
+
+
+def table_texts() -> dict[str, Any]:
+    """Texts the table script fills in itself (python-format, which {% translate %} in a
+    template does not look up as such), in the current language."""
+    return {
+        "misdeals": misdeal_plural_forms(),
+        "confirmDeal": _("Record deal %(number)s: %(seat)s lost?"),
+        "confirmMisdeal": _(
+            "Record a misdeal of deal %(number)s? The first misdeal of a deal is free: "
+            "%(dealer)s deals again."
+        ),
+        "confirmMisdealLetter": _(
+            "Record a misdeal of deal %(number)s? It is not the first misdeal of this deal: "
+            "%(dealer)s takes a letter and deals again."
+        ),
+        "confirmUndoMisdeal": _(
+            "Undo the misdeal of deal %(number)s? It is taken back as if it had not "
+            "happened (the audit trail keeps it)."
+        ),
+        "acknowledged": _("Referee on the way: %(name)s"),
+        "waiting": _(
+            "No connection to the server: %(count)s deals wait on this phone and will be sent"
+            " when it returns."
+        ),
+        "conflict": _(
+            "Deal %(number)s was recorded meanwhile by someone else: %(theirs)s. Their deal "
+            "stays as it is."
+        ),
+        "mine": _("Yours for deal %(number)s, not recorded: %(mine)s."),
+        "confirmDiscard": _(
+            "Deal %(number)s stays as the other recorder entered it (%(theirs)s). Yours "
+            "(%(mine)s) is deleted from this phone and never recorded; your later deals move "
+            "up one number. Discard it?"
+        ),
+        "confirmDrop": _(
+            "Yours (%(mine)s) is deleted from this phone and never recorded; your later deals"
+            " move up one number. Discard it?"
+        ),
+        "confirmNext": _(
+            "Deal %(number)s stays as the other recorder entered it (%(theirs)s). Yours "
+            "(%(mine)s) is recorded after it as deal %(next)s, and your later deals follow "
+            "it. Record it?"
+        ),
+        "offlineKept": _("Offline: %(count)s deals kept on this phone"),
+        "asNext": _("Record mine as deal %(number)s"),
+        "pointsWhole": _("Seat %(seat)s: give its points as a whole number from 0 to 33."),
+        "pointsSum": _("The points of a deal add up to 33; these add up to %(total)s."),
+        "pointsHejma": _("Seat %(seat)s took Hejma but has only %(points)s points."),
+        "pointsTie": _("%(seats)s tie on %(points)s points: say who took Hejma."),
+        "pointsLoser": _("The points say %(seat)s lost this deal."),
+        "refusedDeal": _("Deal %(number)s was not recorded: %(reason)s"),
+        "foreignDeals": _(
+            "Deals recorded on this phone under another account: %(count)s. They stay here"
+            " and are sent only when that account signs in again."
+        ),
+        "otherAccount": _(
+            "Your deals waiting on this phone: %(count)s. The phone is now signed in under"
+            " another account: they stay here and are sent when you sign in again."
+        ),
+        "signOutPending": _(
+            "Deals waiting on this phone: %(count)s. They have not reached the server, and"
+            " signing out deletes them from this phone. Sign out anyway?"
+        ),
+    }
+
+
+#: Stands for the viewer's recorder id in a kept body (a body is shared, the id is not).
+_RECORDER_SLOT = "scwu-recorder-slot-5b1e2a90"
+#: Seconds a table page's body stays kept (its key changes with what it shows).
+TABLE_BODY_SECONDS = 600
+
+
+def table_body(request: HttpRequest, context: dict[str, Any]) -> SafeString:
+    """The table page's body (``games/_table_body.html``): the same for every viewer of a kind
+    (who may score, who may referee, signed in or not) in a language, so rendered once and
+    kept; the viewer's recorder id is put in per request. The state, the referee tools and
+    the site's header are not in it."""
+    table: Table = context["table"]
+    round, state = table.round, context["state"]
+    shown = (
+        str(table),
+        str(round.tournament),
+        round.tournament.slug,
+        round.tournament.confirm_deal_entry,
+        str(round.get_stage_display()),
+        round.number,
+        state["word"],
+        state["status"],
+        context["can_score"],
+        context["can_referee"],
+        request.user.is_authenticated,
+        request.path,
+        context["ahead_query"],
+        context["short_scope"],
+    )
+    digest = hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+    key = f"table-page-body:{table.pk}:{digest}:{get_language()}"
+    body: str | None = cache.get(key)
+    if body is None:
+        kept = {**context, "recorder": _RECORDER_SLOT, "table_texts": table_texts()}
+        body = render_to_string("games/_table_body.html", kept, request=request)
+        cache.set(key, body, TABLE_BODY_SECONDS)
+    return mark_safe(body.replace(_RECORDER_SLOT, context["recorder"]))  # our own template
 
 
 #: A number of each CLDR plural category (what ``Intl.PluralRules`` answers in the browser) for
