@@ -322,6 +322,8 @@ CACHES["chrome"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "scwu-chrome",
     "TIMEOUT": None,
+    # A few parts per language, and a results page's tabs per tournament.
+    "OPTIONS": {"MAX_ENTRIES": 5000},
 }
 # Redis (with a socket timeout longer than channels_redis's blocking pop) or in memory.
 CHANNEL_LAYERS = channel_layers(REDIS_URL)
