@@ -9,7 +9,9 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -98,3 +100,18 @@ def test_the_live_page_reads_its_tournament_afresh() -> None:
     assert "Renamed Live Cup" in client.get(url).content.decode()
     missing = client.get(reverse("results-live", args=["no-such-cup"]))
     assert missing.status_code == 404
+
+
+def test_a_live_page_built_on_a_miss_reads_the_rest_of_its_tournament_once() -> None:
+    cache.clear()
+    setup = make_setup()
+    url = reverse("results-live", args=[setup.tournament.slug])
+    Client().get(url)
+    cache.clear()  # the fragment is built again from the page's own row
+    with CaptureQueriesContext(connection) as captured:
+        assert Client().get(url).status_code == 200
+    tournament_reads = [
+        q["sql"] for q in captured.captured_queries if 'FROM "tournaments_tournament"' in q["sql"]
+    ]
+    # The page's few fields, the rest in one query (not one per field), the results' own.
+    assert len(tournament_reads) <= 3, tournament_reads

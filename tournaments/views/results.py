@@ -207,6 +207,10 @@ def _fragment(
     if answer is None:
         if tournament is None:
             tournament = get_object_or_404(Tournament, pk=tournament_id)
+        elif deferred := tournament.get_deferred_fields():
+            # The page's row holds only what the page shows (_LIVE_FIELDS): the results read
+            # the rest, in one query rather than one per field.
+            tournament.refresh_from_db(fields=list(deferred))
         context = _live_context(
             tournament, tournament_results(tournament, include_unreleased=include), part
         )
