@@ -25,6 +25,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from games.online import clock_runner, presence, selectors, services
 from games.online.broadcast import (
     change_send,
+    change_token,
     group_name,
     group_send_others,
     state_event,
@@ -195,8 +196,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         # The player sees the move at once, not after a trip through the channel layer and
         # the process's queue of every table's messages; the group's copy of this change,
         # sent to the others, is skipped here when it comes back (table_state).
-        event = state_event(change)
-        self._own.append(event["token"])
+        token = change_token()
+        self._own.append(token)
         self._seat_from(change.users)
         try:
             await self._send_steps(change.steps)
@@ -204,7 +205,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             log.info("online %s: the acting player left before seeing the move", self.game_id)
         try:
             await group_send_others(
-                self.channel_layer, group_name(self.game_id), event, self.channel_name
+                self.channel_layer,
+                group_name(self.game_id),
+                lambda: state_event(change, token),
+                self.channel_name,
             )
         except Exception:
             # The move is stored and shown here; only the others cannot hear of it: paused.

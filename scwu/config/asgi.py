@@ -13,7 +13,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
-from scwu.config.startup import objects_freeze  # noqa: E402
+from scwu.config.startup import objects_freeze, young_generation_widen  # noqa: E402
 from scwu.security.websocket import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -24,3 +24,4 @@ application = ProtocolTypeRouter(
     }
 )
 objects_freeze()
+young_generation_widen()

@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.online.broadcast import group_name, group_send_others, state_event, step_get
-from games.online.frames import StateFrame
+from games.online.frames import StateFrame, Step
 from games.online.services import Change
 
 
@@ -46,9 +46,13 @@ def test_a_players_own_change_goes_to_the_group_only_when_someone_else_listens()
         player, watcher = await layer.new_channel(), await layer.new_channel()
         await layer.group_add(group, player)
         try:
-            alone = await group_send_others(layer, group, {"type": "table.state", "n": 1}, player)
+            alone = await group_send_others(
+                layer, group, lambda: {"type": "table.state", "n": 1}, player
+            )
             await layer.group_add(group, watcher)
-            heard = await group_send_others(layer, group, {"type": "table.state", "n": 2}, player)
+            heard = await group_send_others(
+                layer, group, lambda: {"type": "table.state", "n": 2}, player
+            )
             # The first message each channel receives: never the one sent while alone.
             to_watcher = await asyncio.wait_for(layer.receive(watcher), 10)
             to_player = await asyncio.wait_for(layer.receive(player), 10)
@@ -60,3 +64,29 @@ def test_a_players_own_change_goes_to_the_group_only_when_someone_else_listens()
     alone, heard, to_watcher, to_player = async_to_sync(scenario)()
     assert (alone, heard) == (False, True)
     assert to_watcher["n"] == 2 and to_player["n"] == 2
+
+
+def test_a_players_own_change_keeps_its_frames_only_when_someone_else_listens() -> None:
+    """Alone at the table the change's frames are not kept (nobody would read them); with
+    another connection there they are, under the change's token, for it to send."""
+
+    async def scenario() -> tuple[Step | None, Step | None]:
+        layer = get_channel_layer()
+        group = group_name(995)
+        player, watcher = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add(group, player)
+        try:
+            alone = Change(game_id=995, steps=[{"": frame(4, grace=False)}])
+            await group_send_others(layer, group, lambda: state_event(alone, "alone"), player)
+            await layer.group_add(group, watcher)
+            heard = Change(game_id=995, steps=[{"": frame(5, grace=False)}])
+            await group_send_others(layer, group, lambda: state_event(heard, "heard"), player)
+            await asyncio.wait_for(layer.receive(watcher), 10)
+        finally:
+            await layer.group_discard(group, player)
+            await layer.group_discard(group, watcher)
+        return step_get(995, 4, "alone"), step_get(995, 5, "heard")
+
+    kept_alone, kept_heard = async_to_sync(scenario)()
+    assert kept_alone is None
+    assert kept_heard == {"": frame(5, grace=False)}

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from channels_redis.core import RedisChannelLayer
 
+from scwu.config.startup import YOUNG_OBJECTS
 from scwu.serving import channel_layers
 from scwu.topology import Front, nginx_render
 
@@ -76,6 +77,16 @@ def test_a_server_process_loads_every_view_then_freezes_its_start_up_objects(ent
     frozen, views_loaded = done.stdout.split()
     assert int(frozen) > 50_000
     assert views_loaded == "True"
+
+
+def test_the_websocket_process_sweeps_its_young_objects_less_often() -> None:
+    """uvicorn's process widens the collector's youngest generation (an action's objects
+    die there instead of filling the oldest one, whose sweep stops every table)."""
+    script = "import gc\nimport scwu.config.asgi\nprint(gc.get_threshold()[0])\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert int(done.stdout) == YOUNG_OBJECTS > 700
 
 
 def _directives(block: str, name: str) -> list[str]:

@@ -8,7 +8,11 @@ bots), starts uvicorn as the Procfile does on a free 127.0.0.1 port and drives e
 with one WebSocket client. The human acts as soon as it is to move, or after ``--think`` ms
 give or take half (players do not move in step). It prints the tables, the actions applied
 per second (the human's and the bots') and the round trip of the human's actions (send to
-the first state frame of the new version) as p50/p95/p99.
+the first state frame of the new version) as p50/p95/p99, and again by when the action
+was sent (a tenth of the window each), to show whether the tail sits at the start, spreads
+over the window or sits at its end. Every table keeps its connection open until every
+table's window is over, so the last seconds' round trips do not wait behind the server's
+work for 500 closes at once.
 
 ``--hard N`` adds N tables with hard bots, their humans at the same pace (each human move
 sets off up to three searches); the round trips printed stay those of the ``--tables``
@@ -29,8 +33,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.online.throttle import TokenBucket
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds a table waits for its next frame before it counts as stalled.
@@ -141,6 +149,8 @@ async def _table(
     think: float,
     rtts: list[float],
     counts: dict[str, float],
+    sent: list[float],
+    over: asyncio.Barrier,
 ) -> None:
     import websockets
 
@@ -165,54 +175,79 @@ async def _table(
 
         ready.append(game_id)
         await start.wait()  # every table is connected: the measured window begins
-        until = time.perf_counter() + counts["seconds"]
-        await paced_send({"type": "hello", "version": None})
-        version = -1
-        sent_at: float | None = None
-        sent_version = -1
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=STALL_SECONDS)
-            except TimeoutError:
-                # A frame the server never sent (or the layer dropped): count the table
-                # and let the run end, rather than wait for it for ever.
-                counts["stalled"] += 1
+        try:
+            await _play(ws, paced_send, bucket, pace, think, rtts, counts, sent)
+        finally:
+            # Open until every table's window is over: 500 players do not all leave within
+            # a second while the others still play, and the server's work for each close
+            # (the seat shown as gone) queued the last seconds' actions behind it.
+            await over.wait()
+
+
+async def _play(
+    ws: Any,
+    paced_send: Callable[[dict[str, Any]], Awaitable[None]],
+    bucket: TokenBucket,
+    pace: random.Random,
+    think: float,
+    rtts: list[float],
+    counts: dict[str, float],
+    sent: list[float],
+) -> None:
+    """One table's measured window: act until ``counts["seconds"]`` have passed; each
+    round trip goes to ``rtts``, when its action was sent (s into the window) to ``sent``."""
+    from games.online.throttle import RATE
+
+    began = time.perf_counter()
+    until = began + counts["seconds"]
+    await paced_send({"type": "hello", "version": None})
+    version = -1
+    sent_at: float | None = None
+    sent_version = -1
+    while True:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=STALL_SECONDS)
+        except TimeoutError:
+            # A frame the server never sent (or the layer dropped): count the table
+            # and let the run end, rather than wait for it for ever.
+            counts["stalled"] += 1
+            return
+        frame = json.loads(raw)
+        kind = frame["type"]
+        if kind == "error":
+            counts["errors"] += 1
+            sent_at = None
+            await paced_send({"type": "hello", "version": version})
+            continue
+        if kind != "state":
+            continue
+        if frame["version"] > version:
+            if version >= 0:
+                counts["versions"] += frame["version"] - version
+            version = frame["version"]
+        if sent_at is not None and version > sent_version:
+            rtts.append(time.perf_counter() - sent_at)
+            sent.append(sent_at - began)
+            sent_at = None
+        if time.perf_counter() >= until:
+            return
+        if frame["version"] != version or sent_at is not None:
+            continue
+        move = _my_move(frame)
+        if move is None:
+            if frame["game"]["finished"]:
+                counts["finished"] += 1
                 return
-            frame = json.loads(raw)
-            kind = frame["type"]
-            if kind == "error":
-                counts["errors"] += 1
-                sent_at = None
-                await paced_send({"type": "hello", "version": version})
-                continue
-            if kind != "state":
-                continue
-            if frame["version"] > version:
-                if version >= 0:
-                    counts["versions"] += frame["version"] - version
-                version = frame["version"]
-            if sent_at is not None and version > sent_version:
-                rtts.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if time.perf_counter() >= until:
-                return
-            if frame["version"] != version or sent_at is not None:
-                continue
-            move = _my_move(frame)
-            if move is None:
-                if frame["game"]["finished"]:
-                    counts["finished"] += 1
-                    return
-                continue
-            if think:
-                # Players do not move in step: each waits the mean think time give or take
-                # half, so the tables' moves spread out as they would at a real event.
-                await asyncio.sleep(think * pace.uniform(0.5, 1.5))
-            while not bucket.take():  # paced before the clock starts: no throttle in the trip
-                await asyncio.sleep(1 / RATE)
-            sent_at, sent_version = time.perf_counter(), version
-            counts["actions"] += 1
-            await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
+            continue
+        if think:
+            # Players do not move in step: each waits the mean think time give or take
+            # half, so the tables' moves spread out as they would at a real event.
+            await asyncio.sleep(think * pace.uniform(0.5, 1.5))
+        while not bucket.take():  # paced before the clock starts: no throttle in the trip
+            await asyncio.sleep(1 / RATE)
+        sent_at, sent_version = time.perf_counter(), version
+        counts["actions"] += 1
+        await ws.send(json.dumps({"type": "action", "version": version, "action": move}))
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -240,17 +275,19 @@ async def drive(
     the easy tables' round trips (``rtts``, seconds) and the CPU seconds the server process
     ``server_pid`` used in the window (``server_cpu``, None if not known)."""
     rtts: list[float] = []
+    sent: list[float] = []  # when each of ``rtts`` was sent, seconds into the window
     searching: list[float] = []  # the hard tables' own round trips (their bots think)
+    searching_sent: list[float] = []
     counts: dict[str, float] = dict.fromkeys(
         ["actions", "versions", "errors", "finished", "stalled"], 0
     )
     counts["seconds"] = seconds
     url = f"ws://127.0.0.1:{port}"
-    start, ready = asyncio.Event(), list[int]()
+    start, ready, over = asyncio.Event(), list[int](), asyncio.Barrier(len(games))
     tasks = []
     for gid, cookie, level in games:  # connect in a steady stream, not all in one instant
-        mine = searching if level == "hard" else rtts
-        job = _table(url, gid, cookie, start, ready, think, mine, counts)
+        mine, when = (searching, searching_sent) if level == "hard" else (rtts, sent)
+        job = _table(url, gid, cookie, start, ready, think, mine, counts, when, over)
         tasks.append(asyncio.ensure_future(job))
         await asyncio.sleep(0.01)
     while len(ready) < len(games):
@@ -273,6 +310,7 @@ async def drive(
         **counts,
         "elapsed": elapsed,
         "rtts": rtts,
+        "sent": sent,
         "server_cpu": server_cpu,
         "client_cpu": client_cpu,
     }
@@ -291,6 +329,29 @@ def _wait_listening(port: int, timeout: float = 30) -> None:
 def _pct(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
+
+
+def window_lines(rtts: list[float], sent: list[float], seconds: float) -> list[str]:
+    """The round trips ``rtts`` (s) grouped by when their action was ``sent`` (s into the
+    window), in a tenth of the window each (the last group takes what was sent after it):
+    one line of count, p50 and p95 (ms) per group."""
+    step = max(seconds / 10, 1e-9)
+    groups: dict[int, list[float]] = {}
+    for rtt, at in zip(rtts, sent, strict=True):
+        groups.setdefault(min(int(at / step), 10), []).append(rtt)
+    lines = []
+    for index in sorted(groups):
+        values = groups[index]
+        span = (
+            f"{index * step:4.0f}-{(index + 1) * step:<4.0f}"
+            if index < 10
+            else f"{seconds:4.0f}+    "
+        )
+        lines.append(
+            f"{span} n {len(values):5d}  p50 {_pct(values, 0.5):7.1f}"
+            f"  p95 {_pct(values, 0.95):7.1f}"
+        )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -364,6 +425,11 @@ def main(argv: list[str] | None = None) -> None:
             f"  round trip (ms)    p50 {_pct(rtts, 0.5):.1f}  p95 {_pct(rtts, 0.95):.1f}"
             f"  p99 {_pct(rtts, 0.99):.1f}  mean {statistics.fmean(rtts) * 1000:.1f}"
         )
+        # Where the tail sits: the first seconds (every table's hello at once), spread
+        # over the window (queueing), or at its end.
+        print("  round trip by when the action was sent (s into the window):")
+        for line in window_lines(rtts, result["sent"], args.seconds):
+            print("    " + line)
 
 
 if __name__ == "__main__":
