@@ -50,6 +50,8 @@ from tournaments.models import Round, Table, TableSeat, Tournament
 
 #: Where the round dashboard puts each table's players by seat (:func:`_dashboard_tables`).
 _PLAYERS = "_scwu_players"
+#: Set on a table whose game (or its absence) was read with it (:func:`page_table`).
+_GAME_READ = "_scwu_game_read"
 
 
 def _players(table: Table) -> dict[str, str]:
@@ -268,8 +270,41 @@ class TableView:
 
 def table_view(table: Table, *, ahead_deals: int = 0) -> TableView:
     """The state of the table's game (an empty one when no deal was entered yet), with the
-    misdeals a referee may waive."""
-    return _view_of(table, TableGame.objects.of_table(table), ahead_deals=ahead_deals)
+    misdeals a referee may waive. A table read with its game (:func:`page_table`) reads no
+    more."""
+    if getattr(table, _GAME_READ, False):
+        game: TableGame | None = getattr(table, "game", None)
+    else:  # a relation cached by a write (one maybe rolled back) is not read: the row is
+        game = TableGame.objects.of_table(table)
+    return _view_of(table, game, ahead_deals=ahead_deals)
+
+
+def page_table(table_id: int) -> Table | None:
+    """The table of the table page in one query (its round, tournament, word, line judge,
+    game and what its rulings' appeals are at), then its players by seat: all that
+    :func:`table_view` and :func:`state_key` read of it."""
+    tables = Table.objects.filter(pk=table_id).select_related(
+        "round__tournament", "round__word", "line_judge"
+    )
+    found = _dashboard_tables(tables)
+    if not found:
+        return None
+    setattr(found[0], _GAME_READ, True)
+    return found[0]
+
+
+def state_key(table: Table, ahead_deals: int) -> str | None:
+    """Where the table's state as the page embeds it is kept: it changes with everything the
+    dashboard entry's key follows (every write to the game, its players, the referee call,
+    its rulings' appeals, the language), with the deals ahead it holds and the rule that
+    places them. ``None`` for a table not read by :func:`page_table` (its key is unknown)."""
+    if not hasattr(table, "appeals"):
+        return None
+    game = getattr(table, "game", None)
+    by_success = table.round.tournament.final_last_places_by_success
+    shown = repr((str(table), game.placka_mode if game else table.round.placka_mode, by_success))
+    digest = hashlib.blake2b(shown.encode(), digest_size=8).hexdigest()
+    return f"table-state:{_dashboard_key(table)}:{digest}:{ahead_deals}"
 
 
 def _view_of(table: Table, game: TableGame | None, *, ahead_deals: int = 0) -> TableView:

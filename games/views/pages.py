@@ -12,15 +12,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import json_script
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from games import selectors, services
+from games.contracts import TableState
 from games.forms import parse_points
 from games.models import TableGame
 from games.permissions import can_referee, can_score, may_see_table
@@ -53,11 +56,18 @@ def table_context(
     """The table page's context; ``bound`` re-shows a referee form that failed."""
     scorer = can_score(request.user, table)
     # The next deals' states: only a page that records deals follows them offline.
-    view = selectors.table_view(table, ahead_deals=selectors.AHEAD_DEALS if scorer else 0)
+    ahead_deals = selectors.AHEAD_DEALS if scorer else 0
+    key = selectors.state_key(table, ahead_deals)
+    script: str | None = cache.get(key) if key else None
+    # A kept state already holds the tree ahead: the rest of the page needs none.
+    view = selectors.table_view(table, ahead_deals=0 if script else ahead_deals)
     state = view.state
+    if script is None:
+        script = state_script(view.state, key)
     context: dict[str, Any] = {
         "table": table,
         "state": state,
+        "state_script": mark_safe(script),  # json_script's own escaping
         "can_score": scorer,
         # The page asks the API for the next deals' states too (they are opt-in: they cost).
         "ahead_query": f"?ahead={selectors.AHEAD_DEALS}" if scorer else "",
@@ -72,6 +82,20 @@ def table_context(
     }
     context["body"] = table_body(request, context)
     return context
+
+
+#: Seconds a table's state as embedded stays kept (its key changes with every write anyway).
+STATE_SCRIPT_SECONDS = 600
+
+
+def state_script(state: TableState, key: str | None) -> str:
+    """The state as the page embeds it (``json_script``): the same bytes for every viewer of
+    a kind until the table's next write, so kept under ``key`` (:func:`selectors.state_key`)
+    once what was read is committed."""
+    script = str(json_script(state, "table-state"))
+    if key is not None:
+        transaction.on_commit(lambda: cache.set(key, script, STATE_SCRIPT_SECONDS))
+    return script
 
 
 def table_texts() -> dict[str, Any]:
@@ -197,7 +221,9 @@ def misdeal_plural_forms() -> dict[str, str]:
 
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _table(table_id, request)
+    table = selectors.page_table(table_id)
+    if table is None or not may_see_table(request.user, table):
+        raise Http404
     response = render(request, "games/table.html", table_context(request, table))
     # The phone's worker keeps the page for this session only (scwu.security.offline).
     mark_offline_copy(request, response)
