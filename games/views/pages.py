@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -57,13 +57,8 @@ def table_context(
     scorer = can_score(request.user, table)
     # The next deals' states: only a page that records deals follows them offline.
     ahead_deals = selectors.AHEAD_DEALS if scorer else 0
-    key = selectors.state_key(table, ahead_deals)
-    script: str | None = cache.get(key) if key else None
-    # A kept state already holds the tree ahead: the rest of the page needs none.
-    view = selectors.table_view(table, ahead_deals=0 if script else ahead_deals)
+    script, view = kept_state(table, ahead_deals)
     state = view.state
-    if script is None:
-        script = state_script(view.state, key)
     context: dict[str, Any] = {
         "table": table,
         "state": state,
@@ -88,14 +83,23 @@ def table_context(
 STATE_SCRIPT_SECONDS = 600
 
 
-def state_script(state: TableState, key: str | None) -> str:
-    """The state as the page embeds it (``json_script``): the same bytes for every viewer of
-    a kind until the table's next write, so kept under ``key`` (:func:`selectors.state_key`)
-    once what was read is committed."""
-    script = str(json_script(state, "table-state"))
+def kept_state(table: Table, ahead_deals: int) -> tuple[str, selectors.TableView]:
+    """The state as the page embeds it (``json_script``, with ``ahead_deals`` deals ahead)
+    and the table's view without the tree ahead (what the rest of the page reads): the same
+    for every viewer of a kind until the table's next write, so built once and kept under
+    :func:`selectors.state_key` once what was read is committed. A reload replays nothing
+    and serialises nothing."""
+    key = selectors.state_key(table, ahead_deals)
+    kept: tuple[str, selectors.TableView] | None = cache.get(key) if key else None
+    if kept is not None:
+        return kept
+    view = selectors.table_view(table, ahead_deals=ahead_deals)
+    script = str(json_script(view.state, "table-state"))
+    state = cast(TableState, {k: v for k, v in view.state.items() if k != "ahead"})
+    built = (script, selectors.TableView(state, view.waivable))
     if key is not None:
-        transaction.on_commit(lambda: cache.set(key, script, STATE_SCRIPT_SECONDS))
-    return script
+        transaction.on_commit(lambda: cache.set(key, built, STATE_SCRIPT_SECONDS))
+    return built
 
 
 def table_texts() -> dict[str, Any]:
