@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -46,6 +47,7 @@ from games.summaries import (
     waivable,
 )
 from scwu.cache import kept_many
+from scwu.compiled_sql import CompiledQuery
 from tournaments.models import Round, Table, TableSeat, Tournament
 
 #: Where the round dashboard puts each table's players by seat (:func:`_dashboard_tables`).
@@ -283,10 +285,7 @@ def page_table(table_id: int) -> Table | None:
     """The table of the table page in one query (its round, tournament, word, line judge,
     game and what its rulings' appeals are at), then its players by seat: all that
     :func:`table_view` and :func:`state_key` read of it."""
-    tables = Table.objects.filter(pk=table_id).select_related(
-        "round__tournament", "round__word", "line_judge"
-    )
-    found = _dashboard_tables(tables)
+    found = _with_players(cast(list[Table], _PAGE_TABLE.instances(table_id)))
     if not found:
         return None
     setattr(found[0], _GAME_READ, True)
@@ -362,15 +361,36 @@ def _dashboard_key(table: Table) -> str:
     )
 
 
+def _keyed(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """``tables`` with what their dashboard keys read of them: their games and their
+    rulings' appeals."""
+    return tables.select_related("game").annotate(
+        appeals=Count("game__rulings__appeals"),
+        appeal_at=Max("game__rulings__appeals__decided_at"),
+    )
+
+
+def _page_table_query(table_id: int) -> QuerySet[Table]:
+    # Unordered: the model's ordering joins and groups by three more tables for one row.
+    return _keyed(
+        Table.objects.filter(pk=table_id)
+        .select_related("round__tournament", "round__word", "line_judge")
+        .order_by()
+    )
+
+
+#: The table page's table (:func:`page_table`): its SQL is written once, not per request.
+_PAGE_TABLE = CompiledQuery(_page_table_query, int)
+
+
 def _dashboard_tables(tables: QuerySet[Table]) -> list[Table]:
     """``tables`` with what their dashboard keys read: their games, their rulings' appeals
     and (one query for all) their players by seat."""
-    found: list[Table] = list(
-        tables.select_related("game").annotate(
-            appeals=Count("game__rulings__appeals"),
-            appeal_at=Max("game__rulings__appeals__decided_at"),
-        )
-    )
+    return _with_players(list(_keyed(tables)))
+
+
+def _with_players(found: list[Table]) -> list[Table]:
+    """``found`` with their players by seat (one query for all)."""
     players: dict[int, dict[str, str]] = {table.pk: {} for table in found}
     seats = TableSeat.objects.filter(table_id__in=players).order_by()
     for table_id, position, nickname in seats.values_list(

@@ -27,8 +27,11 @@ from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
-#: What differs between two answers of one page to one browser: its tokens (masked anew).
-_TOKENS = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+#: What differs between two answers of one page to one browser: its tokens (masked anew) and
+#: when its offline copy expires (a clock's reading).
+_TOKENS = re.compile(
+    r'name="csrfmiddlewaretoken" value="[^"]+"|"scwu-offline-expires" content="\d+"'
+)
 _STATE = re.compile(r'<script id="table-state" type="application/json">.*?</script>', re.S)
 
 
@@ -179,3 +182,44 @@ def test_a_rolled_back_request_keeps_nothing(
     assert cache.get(key) is None
     _embedded(client, played, django_capture_on_commit_callbacks)
     assert cache.get(key)[0] == _fresh(played, selectors.AHEAD_DEALS)
+
+
+def _read(table: Table) -> tuple[object, ...]:
+    """What the page reads of its table: its row, its round's, tournament's, word's, line
+    judge's and game's rows, and its appeals' figures."""
+    game = getattr(table, "game", None)
+    rows = (table, table.round, table.round.tournament, table.round.word, table.line_judge, game)
+    return (
+        *(
+            {k: v for k, v in vars(row).items() if not k.startswith("_")} if row else None
+            for row in rows
+        ),
+        table.appeals,  # type: ignore[attr-defined]
+        table.appeal_at,  # type: ignore[attr-defined]
+    )
+
+
+def _orm_table(pk: int) -> Table:
+    from django.db.models import Count, Max
+
+    return (
+        Table.objects.select_related("round__tournament", "round__word", "line_judge", "game")
+        .annotate(
+            appeals=Count("game__rulings__appeals"),
+            appeal_at=Max("game__rulings__appeals__decided_at"),
+        )
+        .get(pk=pk)
+    )
+
+
+def test_the_pages_table_read_by_compiled_sql_is_the_orms(played: Setup) -> None:
+    from tests.games.conftest import make_table
+
+    fresh = make_table(played.round)  # no game yet
+    appeal = _ruling(played)
+    services.appeal_file(by=played.director, ruling=appeal, grounds="too harsh")
+    for pk in (played.table.pk, fresh.pk):
+        table = selectors.page_table(pk)
+        assert table is not None
+        assert _read(table) == _read(_orm_table(pk))
+    assert selectors.page_table(fresh.pk + 1000) is None
