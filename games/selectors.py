@@ -285,11 +285,13 @@ def page_table(table_id: int) -> Table | None:
     """The table of the table page in one query (its round, tournament, word, line judge,
     game and what its rulings' appeals are at), then its players by seat: all that
     :func:`table_view` and :func:`state_key` read of it."""
-    found = _with_players(cast(list[Table], _PAGE_TABLE.instances(table_id)))
+    found = cast(list[Table], _PAGE_TABLE.instances(table_id))
     if not found:
         return None
-    setattr(found[0], _GAME_READ, True)
-    return found[0]
+    table = found[0]
+    setattr(table, _PLAYERS, {position: name for position, name in _PAGE_SEATS.rows(table_id)})
+    setattr(table, _GAME_READ, True)
+    return table
 
 
 def state_key(table: Table, ahead_deals: int) -> str | None:
@@ -381,6 +383,15 @@ def _page_table_query(table_id: int) -> QuerySet[Table]:
 
 #: The table page's table (:func:`page_table`): its SQL is written once, not per request.
 _PAGE_TABLE = CompiledQuery(_page_table_query, int)
+
+
+def _page_seats_query(table_id: int) -> QuerySet[TableSeat, tuple[str, str]]:
+    seats = TableSeat.objects.filter(table_id=table_id).order_by()
+    return seats.values_list("position", "entry__player__nickname")
+
+
+#: The table page's players by seat (:func:`page_table`), as :func:`_players` reads them.
+_PAGE_SEATS = CompiledQuery(_page_seats_query, int)
 
 
 def _dashboard_tables(tables: QuerySet[Table]) -> list[Table]:

@@ -222,4 +222,6 @@ def test_the_pages_table_read_by_compiled_sql_is_the_orms(played: Setup) -> None
         table = selectors.page_table(pk)
         assert table is not None
         assert _read(table) == _read(_orm_table(pk))
+        orm_players = dict(table.seats.values_list("position", "entry__player__nickname"))
+        assert selectors._players(table) == orm_players
     assert selectors.page_table(fresh.pk + 1000) is None
