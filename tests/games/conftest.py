@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.test import Client
 
 from games import selectors, services
 from scwu.models import PlayingWord
@@ -116,6 +118,23 @@ def make_setup(*, seats: int = 4, word: str = "TONDA", **round_kwargs: Any) -> S
 @pytest.fixture
 def setup(db: None) -> Setup:
     return make_setup()
+
+
+def make_played(losers: str = "AB") -> Setup:
+    """A table with a deal lost by each of ``losers`` in turn, recorded by its line judge, on
+    an emptied cache (so what a test finds kept, the test's own requests kept)."""
+    cache.clear()
+    played = make_setup()
+    for loser in losers:
+        services.deal_record(by=played.judge, table=played.table, losers=[loser])
+    return played
+
+
+def signed_in(user: User) -> Client:
+    """A test client signed in as ``user``."""
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def orders_through_tournament(sql: str) -> bool:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from games import services
 from scwu.security.offline import recorder_id
 from tests.factories import UserFactory
-from tests.games.conftest import Setup, make_setup
+from tests.games.conftest import Setup, make_played, make_setup, signed_in
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -28,17 +28,7 @@ _TOKENS = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 @pytest.fixture
 def played() -> Setup:
-    cache.clear()
-    setup = make_setup()
-    for loser in "AB":
-        services.deal_record(by=setup.judge, table=setup.table, losers=[loser])
-    return setup
-
-
-def _client(user: object) -> Client:
-    client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
-    return client
+    return make_played()
 
 
 def _page(client: Client, setup: Setup) -> str:
@@ -48,7 +38,7 @@ def _page(client: Client, setup: Setup) -> str:
 
 
 def test_the_kept_body_is_what_a_fresh_render_gives(played: Setup) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     kept = _page(client, played)
     assert _page(client, played) == kept  # from the cache
     cache.clear()
@@ -59,29 +49,29 @@ def test_each_viewer_of_a_kind_gets_their_own_recorder_id(played: Setup) -> None
     first, second = UserFactory(), UserFactory()
     played.tournament.line_judges.add(first, second)  # both score and referee here
     for user in (first, second, first):
-        page = _page(_client(user), played)
+        page = _page(signed_in(user), played)
         assert f'data-recorder="{recorder_id(user)}"' in page
         others = {recorder_id(u) for u in (first, second, played.judge)} - {recorder_id(user)}
         assert not any(other in page for other in others)
 
 
 def test_a_viewer_who_may_not_score_never_gets_a_scorers_body(played: Setup) -> None:
-    assert 'id="misdeal"' in _page(_client(played.judge), played)
-    page = _page(_client(played.outsider), played)
+    assert 'id="misdeal"' in _page(signed_in(played.judge), played)
+    page = _page(signed_in(played.outsider), played)
     assert 'id="misdeal"' not in page
     assert 'data-recorder=""' in page
     assert 'data-can-score="0"' in page
 
 
 def test_a_change_of_what_the_body_shows_is_shown_at_once(played: Setup) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     assert "Renamed Cup" not in _page(client, played)
     Tournament.objects.filter(pk=played.tournament.pk).update(name="Renamed Cup")
     assert "Renamed Cup" in _page(client, played)
 
 
 def test_the_state_is_the_requests_own_not_the_kept_bodys(played: Setup) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     before = client.get(reverse("games:table", args=[played.table.pk])).context["state"]
     services.deal_record(by=played.judge, table=played.table, losers=["C"])
     page = _page(client, played)
@@ -93,7 +83,7 @@ def test_the_state_is_the_requests_own_not_the_kept_bodys(played: Setup) -> None
 def test_the_live_page_reads_its_tournament_afresh() -> None:
     cache.clear()
     setup = make_setup()
-    client = _client(setup.judge)
+    client = signed_in(setup.judge)
     url = reverse("results-live", args=[setup.tournament.slug])
     assert setup.tournament.name in client.get(url).content.decode()
     Tournament.objects.filter(pk=setup.tournament.pk).update(name="Renamed Live Cup")

@@ -22,7 +22,7 @@ from games import selectors, services
 from games.models import DealEntry
 from scwu.models import Player
 from tests.factories import UserFactory
-from tests.games.conftest import Setup, make_setup
+from tests.games.conftest import Setup, make_played, signed_in
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -37,17 +37,7 @@ _STATE = re.compile(r'<script id="table-state" type="application/json">.*?</scri
 
 @pytest.fixture
 def played() -> Setup:
-    cache.clear()
-    setup = make_setup()
-    for loser in "AB":
-        services.deal_record(by=setup.judge, table=setup.table, losers=[loser])
-    return setup
-
-
-def _client(user: object) -> Client:
-    client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
-    return client
+    return make_played()
 
 
 def _page(client: Client, setup: Setup, capture: Any) -> str:
@@ -111,7 +101,7 @@ WRITES: dict[str, Callable[[Setup], object]] = {
 def test_the_kept_state_is_a_fresh_render_after_each_write(
     played: Setup, write: str, django_capture_on_commit_callbacks: Any
 ) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     before = _embedded(client, played, django_capture_on_commit_callbacks)
     assert before == _fresh(played, selectors.AHEAD_DEALS)
     assert _embedded(client, played, django_capture_on_commit_callbacks) == before  # kept
@@ -129,7 +119,7 @@ def test_the_kept_state_is_a_fresh_render_after_each_write(
 def test_the_referee_acknowledging_is_shown_at_once(
     played: Setup, django_capture_on_commit_callbacks: Any
 ) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     services.game_referee_call(by=played.judge, table=played.table)
     before = _embedded(client, played, django_capture_on_commit_callbacks)
     services.game_referee_acknowledge(by=played.head_referee, table=played.table)
@@ -141,7 +131,7 @@ def test_the_referee_acknowledging_is_shown_at_once(
 def test_a_reload_replays_and_serialises_nothing(
     played: Setup, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     kept = _embedded(client, played, django_capture_on_commit_callbacks)
     from games.views import pages
 
@@ -156,9 +146,9 @@ def test_a_reload_replays_and_serialises_nothing(
 def test_a_viewer_who_may_not_score_never_gets_the_scorers_state(
     played: Setup, django_capture_on_commit_callbacks: Any
 ) -> None:
-    scorer = _embedded(_client(played.judge), played, django_capture_on_commit_callbacks)
+    scorer = _embedded(signed_in(played.judge), played, django_capture_on_commit_callbacks)
     assert "ahead" in json.loads(scorer.split(">", 1)[1].rsplit("<", 1)[0])
-    for viewer in (_client(played.outsider), _client(UserFactory()), Client()):
+    for viewer in (signed_in(played.outsider), signed_in(UserFactory()), Client()):
         seen = _embedded(viewer, played, django_capture_on_commit_callbacks)
         assert "ahead" not in json.loads(seen.split(">", 1)[1].rsplit("<", 1)[0])
         assert seen == _fresh(played, 0)
@@ -167,7 +157,7 @@ def test_a_viewer_who_may_not_score_never_gets_the_scorers_state(
 def test_a_rolled_back_request_keeps_nothing(
     played: Setup, django_capture_on_commit_callbacks: Any
 ) -> None:
-    client = _client(played.judge)
+    client = signed_in(played.judge)
     table = selectors.page_table(played.table.pk)
     assert table is not None
     key = selectors.state_key(table, selectors.AHEAD_DEALS)
